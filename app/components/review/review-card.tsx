@@ -1,0 +1,73 @@
+import { Heart, MessageCircle } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { GameCover } from "~/components/game/game-cover";
+import { formatRelativeTime } from "~/lib/dates";
+import { formatRating } from "~/lib/ratings";
+import { previewText, reviewHref, type CardTheme, type ReviewCard as Card } from "~/modules/reviews/review-card";
+
+const themeBorder: Record<CardTheme, string> = {
+  purple: "before:bg-violet-500",
+  green: "before:bg-emerald-500",
+  orange: "before:bg-orange-500",
+  blue: "before:bg-sky-500",
+  red: "before:bg-rose-500",
+};
+
+export function ReviewCard({ card, className = "" }: { card: Card; className?: string }) {
+  const navigate = useNavigate();
+  const href = reviewHref(card);
+  return (
+    <article
+      className={`relative flex gap-4 overflow-hidden rounded-xl border border-line bg-surface p-4 transition-colors before:absolute before:inset-x-0 before:top-0 before:h-1 hover:border-line/40 hover:bg-surface-2 ${themeBorder[card.theme]} ${className}`}
+      data-theme={card.theme}
+    >
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-2">
+          <Link to={`/user/${card.userId}`} className="flex min-w-0 items-center gap-2 hover:underline">
+            {card.authorAvatar ? (
+              <img src={card.authorAvatar} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-accent/30 text-sm font-bold uppercase">
+                {card.author.charAt(0)}
+              </span>
+            )}
+            <span className="truncate font-semibold text-ink-strong">{card.author}</span>
+          </Link>
+          <span className="ml-auto shrink-0 text-xs text-muted">{formatRelativeTime(card.date)}</span>
+        </div>
+        <p className="mt-2 text-sm text-muted">
+          reviewed{" "}
+          <Link to={href} className="font-medium text-ink after:absolute after:inset-0 hover:underline">
+            {card.gameTitle}
+          </Link>
+        </p>
+        <p className="mt-1 text-ink-strong" aria-label={`Rated ${formatRating(card.rating)} out of 10`}>
+          <span className="text-2xl font-bold">{formatRating(card.rating)}</span>
+          <span className="text-sm text-muted">/10</span>
+        </p>
+        {card.hasText && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink">{previewText(card.text)}</p>}
+        <div className="mt-3 flex gap-4 text-xs text-muted">
+          <span className="flex items-center gap-1">
+            <Heart aria-hidden="true" className="size-4" /> {card.likeCount}
+            <span className="sr-only">likes</span>
+          </span>
+          <span className="flex items-center gap-1">
+            <MessageCircle aria-hidden="true" className="size-4" /> {card.commentCount}
+            <span className="sr-only">comments</span>
+          </span>
+        </div>
+      </div>
+      {(card.gameCoverUrl || card.gameTitle) && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => void navigate(href)}
+          className="relative z-10 w-16 shrink-0 self-start sm:w-20"
+        >
+          <GameCover name={card.gameTitle} coverUrl={card.gameCoverUrl} year={card.gameYear} width={80} size="t_cover_small" />
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { user } from "./users";
+
+/**
+ * A game of the catalogue (spec 2 §3). igdb_id is the external games-database
+ * id; games imported without one (curated or retro lists) have none, which is
+ * why it is nullable here while the IGDB save path requires it.
+ */
+export const game = pgTable(
+  "game",
+  {
+    id: serial("id").primaryKey(),
+    igdbId: integer("igdb_id"),
+    gameId: text("game_id"),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    summary: text("summary"),
+    description: text("description"),
+    releaseDate: date("release_date", { mode: "string" }),
+    releaseYear: smallint("release_year"),
+    coverUrl: text("cover_url"),
+    picUrl: text("pic_url"),
+    screenshots: text("screenshots").array().notNull().default(sql`'{}'::text[]`),
+    genre: text("genre"),
+    genres: text("genres").array().notNull().default(sql`'{}'::text[]`),
+    platforms: text("platforms").array().notNull().default(sql`'{}'::text[]`),
+    developer: text("developer"),
+    publisher: text("publisher"),
+    igdbRating: real("igdb_rating"),
+    igdbRatingCount: integer("igdb_rating_count"),
+    metacriticScore: integer("metacritic_score"),
+    category: smallint("category").notNull().default(0),
+    parentGameId: integer("parent_game_id"),
+    parentIgdbId: integer("parent_igdb_id"),
+    alternativeNames: text("alternative_names").array().notNull().default(sql`'{}'::text[]`),
+    franchiseName: text("franchise_name"),
+    collectionName: text("collection_name"),
+    dlcIds: integer("dlc_ids").array().notNull().default(sql`'{}'::int[]`),
+    expansionIds: integer("expansion_ids").array().notNull().default(sql`'{}'::int[]`),
+    similarGameIds: integer("similar_game_ids").array().notNull().default(sql`'{}'::int[]`),
+    igdbLink: text("igdb_link"),
+    isVerified: boolean("is_verified").notNull().default(false),
+    viewCount: integer("view_count").notNull().default(0),
+    /** Normalised title (lowercase, no accents or punctuation) used by search. */
+    searchName: text("search_name").notNull().default(""),
+    /** Normalised alternative names joined with ' | ', for trigram search. */
+    searchAliases: text("search_aliases").notNull().default(""),
+    /** Denormalised review stats, kept in step with `rating` in the same transaction. */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: numeric("rating_sum", { precision: 10, scale: 1, mode: "number" }).notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("game_igdb_id_key").on(t.igdbId),
+    uniqueIndex("game_slug_key").on(t.slug),
+    index("game_parent_game_id_idx").on(t.parentGameId),
+    index("game_parent_igdb_id_idx").on(t.parentIgdbId),
+    index("game_search_name_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
+    index("game_search_aliases_trgm_idx").using("gin", sql`${t.searchAliases} gin_trgm_ops`),
+    index("game_name_unaccent_trgm_idx").using("gin", sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index("game_fts_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${t.searchName} || ' ' || ${t.searchAliases})`,
+    ),
+    index("game_name_idx").on(t.searchName, t.id),
+    index("game_release_date_idx").on(t.releaseDate, t.id),
+    index("game_release_year_idx").on(t.releaseYear),
+    index("game_rating_count_idx").on(t.ratingCount, t.id),
+    check("game_igdb_id_positive", sql`${t.igdbId} is null or ${t.igdbId} > 0`),
+    check("game_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    check("game_rating_count_nonneg", sql`${t.ratingCount} >= 0`),
+  ],
+);
+
+export const platform = pgTable(
+  "platform",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("platform_name_key").on(t.name)],
+);
+
+export const platformGames = pgTable(
+  "platform_games",
+  {
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => game.id, { onDelete: "cascade" }),
+    platformId: integer("platform_id")
+      .notNull()
+      .references(() => platform.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.platformId] }), index("platform_games_platform_idx").on(t.platformId, t.gameId)],
+);
+
+/** A rating with an optional written review (spec 3 §3 "rating"). One per user and game. */
+export const rating = pgTable(
+  "rating",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => game.id, { onDelete: "cascade" }),
+    igdbId: integer("igdb_id"),
+    slug: text("slug"),
+    rating: numeric("rating", { precision: 3, scale: 1, mode: "number" }).notNull(),
+    review: text("review"),
+    postDateTime: timestamp("post_date_time", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    isRecommended: boolean("is_recommended"),
+    platformId: integer("platform_id").references(() => platform.id, { onDelete: "set null" }),
+    playtimeHours: integer("playtime_hours"),
+    likeCount: integer("like_count").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("rating_user_game_key").on(t.userId, t.gameId),
+    index("rating_game_idx").on(t.gameId, t.postDateTime),
+    index("rating_recent_idx").on(t.postDateTime),
+    check("rating_range", sql`${t.rating} >= 1 and ${t.rating} <= 10 and (${t.rating} * 2) = floor(${t.rating} * 2)`),
+    check("rating_like_count_nonneg", sql`${t.likeCount} >= 0`),
+    check("rating_playtime_nonneg", sql`${t.playtimeHours} is null or ${t.playtimeHours} >= 0`),
+  ],
+);

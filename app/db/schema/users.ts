@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * The account and its public profile in one row (spec 1 §3 "user").
+ * Shaped so Better Auth can use it directly with numeric ids (the accounts
+ * issue adds its session/account/verification tables next to it).
+ */
+export const user = pgTable(
+  "user",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    username: text("username"),
+    displayUsername: text("display_username"),
+    avatarUrl: text("avatar_url"),
+    bio: text("bio"),
+    location: text("location"),
+    website: text("website"),
+    platform: text("platform"),
+    followerCount: integer("follower_count").notNull().default(0),
+    followingCount: integer("following_count").notNull().default(0),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("user_username_key").on(t.username),
+    index("user_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+    check("user_username_format", sql`${t.username} is null or ${t.username} ~ '^[a-z0-9_]{3,21}$'`),
+    check("user_counts_nonneg", sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0`),
+  ],
+);

@@ -1,0 +1,50 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { game, rating, user } from "~/db/schema";
+
+export interface ReviewCardRow {
+  id: number;
+  userId: number;
+  gameId: number;
+  igdbGameId: number | null;
+  gameSlug: string | null;
+  gameTitle: string | null;
+  gameCoverUrl: string | null;
+  gameYear: number | null;
+  rating: number;
+  text: string | null;
+  date: string;
+  username: string | null;
+  name: string | null;
+  avatarUrl: string | null;
+  likeCount: number;
+  commentCount: number;
+}
+
+/** The newest written reviews, for the home page (one query, index on post_date_time). */
+export async function listRecentReviews(limit = 10): Promise<ReviewCardRow[]> {
+  const rows = await getDb()
+    .select({
+      id: rating.id,
+      userId: rating.userId,
+      gameId: rating.gameId,
+      igdbGameId: game.igdbId,
+      gameSlug: game.slug,
+      gameTitle: game.name,
+      gameCoverUrl: game.coverUrl,
+      gameYear: game.releaseYear,
+      rating: rating.rating,
+      text: rating.review,
+      date: sql<string>`${rating.postDateTime}::text`,
+      username: user.username,
+      name: user.name,
+      avatarUrl: user.avatarUrl,
+      likeCount: rating.likeCount,
+    })
+    .from(rating)
+    .innerJoin(user, eq(user.id, rating.userId))
+    .innerJoin(game, eq(game.id, rating.gameId))
+    .orderBy(desc(rating.postDateTime), desc(rating.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, rating: Number(r.rating), commentCount: 0 }));
+}

@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
+import { importCatalogue } from "../app/modules/catalogue/import.server";
+import { progressBar, runWithDatabase } from "./lib/cli";
+
+const file = process.argv.slice(2).find((a) => !a.startsWith("-"));
+if (!file) {
+  console.error("Usage: npm run catalogue:import -- <file.jsonl>\nThe format is described in docs/catalogue-format.md.");
+  process.exit(2);
+}
+const resolved = path.resolve(file);
+if (!fs.existsSync(resolved) || !fs.statSync(resolved).isFile()) {
+  console.error(`No such file: ${resolved}`);
+  process.exit(2);
+}
+
+await runWithDatabase(async () => {
+  const bar = progressBar("Importing");
+  const shown = { n: 0 };
+  const summary = await importCatalogue(resolved, {
+    onProblem(p) {
+      if (shown.n++ < 200) process.stderr.write(`${process.stderr.isTTY ? "\r\u001b[K" : ""}line ${p.line}: ${p.reason}\n`);
+    },
+    onProgress(p) {
+      bar.update(p.rows, p.totalBytes ? p.bytesRead / p.totalBytes : 1);
+    },
+  });
+  bar.done();
+  if (summary.problems.length > 200) console.error(`... and ${summary.problems.length - 200} more bad lines`);
+  console.log(
+    `Imported ${path.basename(resolved)} in ${(summary.ms / 1000).toFixed(1)} s: ${summary.inserted} inserted, ${summary.updated} updated, ${summary.skipped} skipped`,
+  );
+  return 0;
+});

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { requestInfoContext } from "../app/context.server";
+import { checkDatabase, getHandle } from "../app/db/client.server";
+import { securityHeaders } from "./security";
+
+export interface AppOptions {
+  /** The React Router server build, or a function loading it (dev). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client, served as static files (production). */
+  clientDir?: string;
+  /** Extra middleware mounted before the router (Vite's in dev). */
+  before?: RequestHandler[];
+  logger: Logger;
+  production: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export function createApp(opts: AppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel(_req, res, err) {
+        if (err || res.statusCode >= 500) return "error";
+        if (res.statusCode >= 400) return "warn";
+        return "info";
+      },
+      customSuccessMessage(req, res, ms) {
+        return `${req.method} ${req.url} ${res.statusCode} ${Math.round(ms)}ms`;
+      },
+      customErrorMessage(req, res) {
+        return `${req.method} ${req.url} ${res.statusCode}`;
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customAttributeKeys: { responseTime: "ms" },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
+    }),
+  );
+
+  app.use(compression());
+  app.use(securityHeaders({ csp: opts.production }));
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await checkDatabase();
+    res.setHeader("Cache-Control", "no-store");
+    let database = "unknown";
+    try {
+      database = getHandle().kind;
+    } catch {
+      // not open
+    }
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database });
+  });
+
+  for (const mw of opts.before ?? []) app.use(mw);
+
+  if (opts.clientDir) {
+    // Hashed, content-addressed assets: cache for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
+    // Everything else in build/client (favicon, manifest, icons): short cache.
+    app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const handler = createRequestHandler({
+    build: opts.build,
+    mode: opts.production ? "production" : "development",
+    getLoadContext(req, res) {
+      const provider = new RouterContextProvider();
+      provider.set(requestInfoContext, { nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? "") });
+      return provider;
+    },
+  });
+  app.use((req, res, next) => {
+    // Pages are per-user once accounts exist: never cache HTML in shared caches.
+    res.setHeader("Cache-Control", "private, no-cache");
+    return handler(req, res, next);
+  });
+
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
+    req.log?.[status >= 500 ? "error" : "warn"]({ err }, "request failed");
+    if (res.headersSent) return res.end();
+    res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? "Bad Request" : "Internal Server Error");
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,125 @@
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openDatabase, setDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { DatabaseLockedError } from "../app/db/lock.server";
+import { migrateDatabase } from "../app/db/migrate.server";
+import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/demo-seed.server";
+import { createApp } from "./app";
+import { ensureBuild } from "./build";
+import { ConfigError, loadConfig, setConfig } from "./config";
+import { createLogger } from "./logger";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+// NODE_ENV is set by server/index.ts before anything else loads.
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  setConfig(config);
+  const log = createLogger(config.logLevel);
+
+  if (!dev) ensureBuild(root, (m) => log.info(m));
+
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    setDatabase(handle);
+    await migrateDatabase(handle, path.join(root, "drizzle"));
+  } catch (err) {
+    if (err instanceof DatabaseLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error(`Could not open the database: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  log.info({ database: handle.kind, dataDir: handle.kind === "pglite" ? config.dataDir : undefined }, "database ready");
+
+  const seeded = await seedDemoCatalogueIfEmpty(path.join(root, "scripts", "data", "demo-games.jsonl"));
+  if (seeded > 0) log.info(`Seeded the demo catalogue: ${seeded} games`);
+  if (!config.igdb) log.info("IGDB credentials not set: the catalogue runs from the local database only");
+
+  let app;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    app = createApp({
+      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      before: [viteServer.middlewares],
+      logger: log,
+      production: false,
+    });
+  } else {
+    const build = (await import(pathToFileURL(path.join(root, "build", "server", "index.js")).href)) as ServerBuild;
+    app = createApp({ build, clientDir: path.join(root, "build", "client"), logger: log, production: true });
+  }
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    console.error(
+      e.code === "EADDRINUSE"
+        ? `Port ${config.port} is already in use. Set PORT to use another one.`
+        : `Could not listen on ${config.host}:${config.port}: ${e.message}`,
+    );
+    await handle.close();
+    process.exit(1);
+  }
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log.info(`Savepoint is running at ${config.appUrl.replace(`:${config.port}`, `:${port}`)}`);
+  console.log(`\n  Savepoint is running at http://localhost:${port}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in 10 s; closing anyway");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      void handle
+        .close()
+        .then(() => {
+          log.info("stopped");
+          process.exit(0);
+        })
+        .catch((err: unknown) => {
+          log.error({ err }, "closing the database failed");
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
