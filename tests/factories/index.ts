@@ -1,0 +1,59 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "../../app/db/client.server";
+import { game, platform, platformGames, rating, user } from "../../app/db/schema";
+import { normalizeTitle } from "../../app/lib/search-text";
+import { slugify } from "../../app/lib/slugs";
+
+/** Factories: each test builds its own rows. Unique values come from a counter. */
+let seq = 0;
+const next = () => `${process.pid}${++seq}`;
+
+export async function createUser(over: Partial<typeof user.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await getDb()
+    .insert(user)
+    .values({ email: `user${n}@example.test`, name: `User ${n}`, username: `user${n}`.slice(0, 21), emailVerified: true, ...over })
+    .returning();
+  return row!;
+}
+
+export interface GameOverrides extends Partial<typeof game.$inferInsert> {
+  platformNames?: string[];
+}
+
+export async function createGame(over: GameOverrides = {}) {
+  const { platformNames = [], ...values } = over;
+  const name = values.name ?? `Test Game ${next()}`;
+  const [row] = await getDb()
+    .insert(game)
+    .values({
+      name,
+      slug: values.slug ?? `${slugify(name) || "game"}-${next()}`,
+      searchName: normalizeTitle(name),
+      searchAliases: (values.alternativeNames ?? []).map(normalizeTitle).join(" | "),
+      platforms: platformNames,
+      ...values,
+    })
+    .returning();
+  for (const p of platformNames) {
+    const [pl] = await getDb()
+      .insert(platform)
+      .values({ name: p })
+      .onConflictDoUpdate({ target: platform.name, set: { name: sql`excluded.name` } })
+      .returning();
+    await getDb().insert(platformGames).values({ gameId: row!.id, platformId: pl!.id }).onConflictDoNothing();
+  }
+  return row!;
+}
+
+/** A rating (review), keeping the game's denormalised stats in step as the app does. */
+export async function createRating(over: { userId: number; gameId: number } & Partial<typeof rating.$inferInsert>) {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx.insert(rating).values({ rating: 7, ...over }).returning();
+    await tx
+      .update(game)
+      .set({ ratingCount: sql`${game.ratingCount} + 1`, ratingSum: sql`${game.ratingSum} + ${row!.rating}` })
+      .where(eq(game.id, over.gameId));
+    return row!;
+  });
+}
