@@ -6,3 +6,4 @@
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 await import("./main");
+export {};

@@ -1,0 +1,43 @@
+/** The one search contract shared by the search page, the header dropdown and the JSON API. */
+
+export const SORT_FIELDS = ["relevance", "name", "release_date", "rating", "rating_count"] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortOrder = "asc" | "desc";
+
+export interface SearchOptions {
+  /** Raw search text; sanitised by the search function (spec 2 §5). */
+  q: string;
+  /** 1-based page. */
+  page?: number;
+  /** 1–50; default 20. */
+  pageSize?: number;
+  platformId?: number;
+  year?: number;
+  sort?: { field: SortField; order: SortOrder };
+}
+
+export interface GameSearchHit {
+  id: number;
+  igdbId: number | null;
+  name: string;
+  slug: string;
+  year: number | null;
+  releaseDate: string | null;
+  coverUrl: string | null;
+  category: number;
+  platforms: string[];
+  avgUserRating: number | null;
+  userRatingCount: number;
+}
+
+export type SearchSource = "database" | "igdb" | "mixed";
+
+export interface SearchResult {
+  games: GameSearchHit[];
+  total: number;
+  page: number;
+  pageSize: number;
+  source: SearchSource;
+  /** Results removed by the content filter (spec 2 §5); 0 until the IGDB issue adds it. */
+  filteredCount: number;
+}

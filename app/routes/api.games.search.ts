@@ -1,0 +1,4 @@
+// Placeholder: being built (issue 3).
+export function loader() {
+  return Response.json({ error: "Not implemented yet" }, { status: 501 });
+}
