@@ -10,6 +10,7 @@ import { createApp } from "./app";
 import { ensureBuild } from "./build";
 import { ConfigError, loadConfig, setConfig } from "./config";
 import { createLogger } from "./logger";
+import { installGracefulShutdown } from "./shutdown";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -90,33 +91,7 @@ async function main(): Promise<void> {
   log.info(`Savepoint is running at ${config.appUrl.replace(`:${config.port}`, `:${port}`)}`);
   console.log(`\n  Savepoint is running at http://localhost:${port}\n`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish in 10 s; closing anyway");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      void handle
-        .close()
-        .then(() => {
-          log.info("stopped");
-          process.exit(0);
-        })
-        .catch((err: unknown) => {
-          log.error({ err }, "closing the database failed");
-          process.exit(1);
-        });
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  installGracefulShutdown(server, handle, log);
 }
 
 main().catch((err: unknown) => {

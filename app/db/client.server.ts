@@ -70,6 +70,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
         await pool.query("select 1");
       },
       async close() {
+        if (pool.ended || pool.ending) return;
         await pool.end();
       },
     };

@@ -61,6 +61,13 @@ export const game = pgTable(
     searchName: text("search_name").notNull().default(""),
     /** Normalised alternative names joined with ' | ', for trigram search. */
     searchAliases: text("search_aliases").notNull().default(""),
+    /**
+     * search_name without spaces ("half life 2" → "halflife2"), so "halflife", "spiderman" and
+     * "pac man" meet their titles whatever the spacing. Generated: always in step with search_name.
+     */
+    searchCompact: text("search_compact")
+      .notNull()
+      .generatedAlwaysAs(sql`replace(search_name, ' ', '')`),
     /** Denormalised review stats, kept in step with `rating` in the same transaction. */
     ratingCount: integer("rating_count").notNull().default(0),
     ratingSum: numeric("rating_sum", { precision: 10, scale: 1, mode: "number" }).notNull().default(0),
@@ -79,10 +86,15 @@ export const game = pgTable(
       "gin",
       sql`to_tsvector('simple', ${t.searchName} || ' ' || ${t.searchAliases})`,
     ),
+    index("game_search_compact_trgm_idx").using("gin", sql`${t.searchCompact} gin_trgm_ops`),
+    // Prefix search (LIKE 'x%') for terms too short for trigrams, under any collation.
+    index("game_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")),
     index("game_name_idx").on(t.searchName, t.id),
     index("game_release_date_idx").on(t.releaseDate, t.id),
     index("game_release_year_idx").on(t.releaseYear),
     index("game_rating_count_idx").on(t.ratingCount, t.id),
+    // Browse sorted by average user rating (the expression the search module orders by).
+    index("game_avg_rating_idx").on(sql`(${t.ratingSum} / nullif(${t.ratingCount}, 0))`, t.id),
     check("game_igdb_id_positive", sql`${t.igdbId} is null or ${t.igdbId} > 0`),
     check("game_name_not_blank", sql`length(btrim(${t.name})) > 0`),
     check("game_rating_count_nonneg", sql`${t.ratingCount} >= 0`),
