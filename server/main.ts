@@ -2,7 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { openDatabase, setDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { ensurePostgresDatabase, openDatabase, setDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { DatabaseLockedError } from "../app/db/lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/demo-seed.server";
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
 
   let handle: DatabaseHandle;
   try {
+    if (config.databaseUrl && (await ensurePostgresDatabase(config.databaseUrl))) log.info("Created the PostgreSQL database");
     handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     setDatabase(handle);
     await migrateDatabase(handle, path.join(root, "drizzle"));

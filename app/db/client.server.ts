@@ -135,3 +135,31 @@ export async function checkDatabase(): Promise<boolean> {
 }
 
 export { sql };
+
+/**
+ * Creates the database named in a PostgreSQL URL when it does not exist yet
+ * (connecting to the server's `postgres` database to do so). Returns true when
+ * it was created.
+ */
+export async function ensurePostgresDatabase(databaseUrl: string): Promise<boolean> {
+  const probe = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await probe.connect();
+    return false;
+  } catch (err) {
+    if ((err as { code?: string }).code !== "3D000") throw err;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ""));
+  url.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+  return true;
+}
