@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { game, rating, user } from "~/db/schema";
 
@@ -21,7 +21,7 @@ export interface ReviewCardRow {
   commentCount: number;
 }
 
-/** The newest written reviews, for the home page (one query, index on post_date_time). */
+/** The newest reviews with text (review not null, spec 1 §7 "Other"), for the home page (one query, index on post_date_time). */
 export async function listRecentReviews(limit = 10): Promise<ReviewCardRow[]> {
   const rows = await getDb()
     .select({
@@ -44,6 +44,7 @@ export async function listRecentReviews(limit = 10): Promise<ReviewCardRow[]> {
     .from(rating)
     .innerJoin(user, eq(user.id, rating.userId))
     .innerJoin(game, eq(game.id, rating.gameId))
+    .where(isNotNull(rating.review))
     .orderBy(desc(rating.postDateTime), desc(rating.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, rating: Number(r.rating), commentCount: 0 }));

@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+/**
+ * Account forms (spec 1 §5). Shared by the auth modal, the no-JS pages and the
+ * server actions, so the same messages appear wherever a rule is broken.
+ */
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 21;
+export const PASSWORD_MIN = 8;
+
+export const emailField = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
+
+export const usernameField = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, "Username must be at least 3 characters")
+  .max(USERNAME_MAX, "Username must be 21 characters or less")
+  .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores")
+  .transform((u) => u.toLowerCase());
+
+export const passwordRules: readonly { test: (p: string) => boolean; message: string }[] = [
+  { test: (p) => p.length >= PASSWORD_MIN, message: "Password must be at least 8 characters" },
+  { test: (p) => /[A-Z]/.test(p), message: "Password must contain at least one uppercase letter" },
+  { test: (p) => /[a-z]/.test(p), message: "Password must contain at least one lowercase letter" },
+  { test: (p) => /[0-9]/.test(p), message: "Password must contain at least one number" },
+  { test: (p) => /[^A-Za-z0-9]/.test(p), message: "Password must contain at least one special character" },
+];
+
+export const newPasswordField = z
+  .string()
+  .max(128, "Password must be 128 characters or less")
+  .superRefine((p, ctx) => {
+    for (const rule of passwordRules) if (!rule.test(p)) ctx.addIssue({ code: "custom", message: rule.message });
+  });
+
+export const LoginForm = z.object({
+  email: emailField,
+  password: z.string().min(1, "Password is required").max(128),
+  rememberMe: z
+    .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
+});
+
+export const SignupForm = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string(),
+    agreeToTerms: z
+      .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+      .optional()
+      .refine((v) => v === true || v === "on" || v === "true", "You must agree to the terms and conditions"),
+  })
+  .refine((f) => f.password === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" });
+
+export const ResetRequestForm = z.object({ email: emailField });
+
+export const NewPasswordForm = z
+  .object({ newPassword: newPasswordField, confirmPassword: z.string() })
+  .refine((f) => f.newPassword === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" });
+
+/** Field → first message, for showing errors next to inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Password strength meter: one point per satisfied rule (spec 1 §5). */
+export const STRENGTH_LABELS = ["Very Weak", "Weak", "Fair", "Good", "Strong"] as const;
+
+export function passwordStrength(password: string): { score: number; label: (typeof STRENGTH_LABELS)[number]; percent: number } {
+  const score = passwordRules.filter((r) => r.test(password)).length;
+  return { score, label: STRENGTH_LABELS[Math.max(0, score - 1)] ?? "Very Weak", percent: (score / 5) * 100 };
+}
+
+/**
+ * Username derived from an e-mail (OAuth sign-ups without one, spec 1 §5):
+ * local part, lowercased, only [a-z0-9_], cut to 18, zero-padded to 3; if taken,
+ * suffixes 1..99, then the last 4 digits of the current time.
+ */
+export async function generateUsername(email: string, isTaken: (u: string) => Promise<boolean>, now: () => number = Date.now): Promise<string> {
+  const local = email.split("@")[0] ?? "";
+  const base = local
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, "")
+    .slice(0, 18)
+    .padEnd(3, "0");
+  if (!(await isTaken(base))) return base;
+  for (let n = 1; n <= 99; n++) {
+    const candidate = `${base}${n}`;
+    if (!(await isTaken(candidate))) return candidate;
+  }
+  return `${base}${String(now()).slice(-4)}`;
+}
