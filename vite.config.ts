@@ -9,5 +9,4 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: { assetsInlineLimit: 0 },
-  server: { hmr: { port: 24678 } },
 });
