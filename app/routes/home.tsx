@@ -28,7 +28,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { games, reviews, reviewsError } = loaderData;
   return (
     <>
-      <section className="relative overflow-hidden border-b border-line/60">
+      <section className="relative isolate overflow-hidden border-b border-line/60">
         <div aria-hidden="true" className="absolute inset-0 -z-10 grid grid-cols-6 gap-2 opacity-25 blur-[2px] sm:grid-cols-8 lg:grid-cols-12">
           {games.slice(0, 24).map((g) => (
             <GameCover key={g.id} name={g.name} coverUrl={g.coverUrl} year={g.year} width={120} size="t_cover_small" />
