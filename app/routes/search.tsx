@@ -1,4 +1,49 @@
-// Placeholder: being built (issue 3).
-export default function Placeholder() {
-  return <p className="p-8 text-muted">Coming soon.</p>;
+import { redirect, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/search";
+import { SearchForm } from "~/components/search/search-form";
+import { SearchResults } from "~/components/search/search-results";
+import { pageTitle } from "~/lib/meta";
+import { hasFormOnlyParams, parseSearchParams, searchQueryString } from "~/modules/catalogue/search-page.schema";
+import { loadSearchPage } from "~/modules/catalogue/search-page.server";
+
+// Serves both /search and /search-results (route ids "search" and "search-results"): one screen, two addresses.
+
+export function meta({ data }: Route.MetaArgs) {
+  const q = data?.state.q;
+  return [
+    { title: pageTitle(q ? `Search: ${q}` : "Browse Games") },
+    {
+      name: "description",
+      content: q
+        ? `Games matching "${q}" on Savepoint: ratings, reviews, release years and platforms.`
+        : "Browse and search the Savepoint game catalogue by platform, release year and rating.",
+    },
+  ];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const state = parseSearchParams(url.searchParams);
+  // The no-JavaScript form sends sortBy/order; keep one canonical, shareable URL (sort=field:order).
+  if (hasFormOnlyParams(url.searchParams)) throw redirect(url.pathname + searchQueryString(state));
+  return loadSearchPage(state);
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { state, result, error, platforms } = loaderData;
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" && (navigation.location.pathname === "/search" || navigation.location.pathname === "/search-results");
+  const { pathname } = useLocation();
+  const hrefFor = (page: number) => pathname + searchQueryString({ ...state, page });
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 lg:px-6">
+      <header>
+        <h1 className="text-3xl font-black tracking-tight text-ink-strong">Browse Games</h1>
+        {state.q && <p className="mt-1 text-muted">Results for &ldquo;{state.q}&rdquo;</p>}
+      </header>
+      <SearchForm state={state} platforms={platforms} />
+      <SearchResults state={state} result={result} error={error} loading={loading} hrefFor={hrefFor} />
+    </div>
+  );
 }

@@ -1,0 +1,45 @@
+import { listPlatforms, type PlatformOption } from "./platforms.queries.server";
+import { SEARCH_PAGE_SIZE, type SearchPageState } from "./search-page.schema";
+import { browseGames, searchGames } from "./search.server";
+import type { SearchOptions, SearchResult } from "./search.types";
+
+export const SEARCH_FAILED = "Failed to search games";
+
+export interface SearchPageData {
+  state: SearchPageState;
+  /** null when the search failed (then `error` holds the message). */
+  result: SearchResult | null;
+  error: string | null;
+  platforms: PlatformOption[];
+}
+
+/**
+ * Everything the search page shows for one URL state: the ranked search for a term, the filtered
+ * catalogue (browseGames) without one. Never throws: a failing search becomes the spec's error
+ * text, a failing platform list an empty filter.
+ */
+export async function loadSearchPage(state: SearchPageState): Promise<SearchPageData> {
+  const opts: SearchOptions = {
+    q: state.q,
+    page: state.page,
+    pageSize: SEARCH_PAGE_SIZE,
+    sort: state.sort,
+    ...(state.platform ? { platformId: state.platform } : {}),
+    ...(state.year ? { year: state.year } : {}),
+  };
+  const search = state.q ? searchGames : browseGames;
+  const [found, platforms] = await Promise.all([
+    search(opts).then(
+      (result) => ({ result, error: null }),
+      (err: unknown) => {
+        console.error("search page: search failed", err);
+        return { result: null, error: SEARCH_FAILED };
+      },
+    ),
+    listPlatforms().catch((err: unknown) => {
+      console.error("search page: platform list failed", err);
+      return [] as PlatformOption[];
+    }),
+  ]);
+  return { state, ...found, platforms };
+}

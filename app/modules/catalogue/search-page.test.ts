@@ -1,0 +1,162 @@
+import { describe, expect, it, vi } from "vitest";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { createGame, createRating, createUser } from "../../../tests/factories";
+import { loader } from "~/routes/search";
+import { listPlatforms } from "./platforms.queries.server";
+import type * as SearchModule from "./search.server";
+
+const failSearch = vi.hoisted(() => ({ on: false }));
+vi.mock("./search.server", async (importOriginal) => {
+  const mod = await importOriginal<typeof SearchModule>();
+  return {
+    ...mod,
+    searchGames: async (...args: Parameters<typeof mod.searchGames>) => {
+      if (failSearch.on) throw new Error("database went away");
+      return mod.searchGames(...args);
+    },
+  };
+});
+
+useTestDatabase();
+
+type LoaderArgs = Parameters<typeof loader>[0];
+
+async function load(path: string) {
+  const request = new Request(`http://localhost${path}`);
+  return loader({ request, params: {}, context: {} } as unknown as LoaderArgs);
+}
+
+async function loadRedirect(path: string): Promise<Response> {
+  try {
+    await load(path);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  throw new Error(`expected ${path} to redirect`);
+}
+
+describe("search page loader", () => {
+  it("turns the URL state into results with the default relevance sort for a term", async () => {
+    const target = await createGame({ name: "Zorblax Odyssey", releaseYear: 2001, platformNames: ["Nintendo 64"] });
+    await createGame({ name: "Unrelated Kart Racer" });
+    const data = await load("/search-results?q=zorblax");
+    expect(data.state).toEqual({ q: "zorblax", platform: null, year: null, sort: { field: "relevance", order: "desc" }, page: 1 });
+    expect(data.error).toBeNull();
+    expect(data.result?.games.map((g) => g.id)).toEqual([target.id]);
+    expect(data.result).toMatchObject({ total: 1, page: 1, pageSize: 20, source: "database" });
+    expect(data.result?.games[0]).toMatchObject({ name: "Zorblax Odyssey", year: 2001, platforms: ["Nintendo 64"] });
+  });
+
+  it("reports average rating and review count on each hit", async () => {
+    const g = await createGame({ name: "Quillhaven Tactics" });
+    const [a, b] = [await createUser(), await createUser()];
+    await createRating({ userId: a.id, gameId: g.id, rating: 8 });
+    await createRating({ userId: b.id, gameId: g.id, rating: 7 });
+    const data = await load("/search?q=quillhaven");
+    expect(data.result?.games[0]).toMatchObject({ avgUserRating: 7.5, userRatingCount: 2 });
+  });
+
+  it("pages 20 at a time", async () => {
+    for (let i = 1; i <= 25; i++) await createGame({ name: `Pagerforge Saga ${String(i).padStart(2, "0")}` });
+    const first = await load("/search?q=pagerforge");
+    expect(first.result?.games).toHaveLength(20);
+    expect(first.result?.total).toBe(25);
+    const second = await load("/search?q=pagerforge&page=2");
+    expect(second.state.page).toBe(2);
+    expect(second.result?.games).toHaveLength(5);
+    const ids = new Set([...first.result!.games, ...second.result!.games].map((g) => g.id));
+    expect(ids.size).toBe(25);
+    const beyond = await load("/search?q=pagerforge&page=9");
+    expect(beyond.result?.games).toEqual([]);
+    expect(beyond.result?.total).toBe(25);
+  });
+
+  it("filters by platform and release year", async () => {
+    const snes = await createGame({ name: "Filtrix Quest", releaseYear: 1994, platformNames: ["Super Nintendo Entertainment System"] });
+    const pc = await createGame({ name: "Filtrix Quest II", releaseYear: 1997, platformNames: ["PC (Microsoft Windows)"] });
+    const platforms = await listPlatforms();
+    const snesId = platforms.find((p) => p.name === "Super Nintendo Entertainment System")!.id;
+
+    const byPlatform = await load(`/search?q=filtrix&platform=${snesId}`);
+    expect(byPlatform.state.platform).toBe(snesId);
+    expect(byPlatform.result?.games.map((g) => g.id)).toEqual([snes.id]);
+
+    const byYear = await load("/search?q=filtrix&year=1997");
+    expect(byYear.state.year).toBe(1997);
+    expect(byYear.result?.games.map((g) => g.id)).toEqual([pc.id]);
+
+    const none = await load(`/search?q=filtrix&platform=${snesId}&year=1997`);
+    expect(none.result?.games).toEqual([]);
+    expect(none.result?.total).toBe(0);
+  });
+
+  it("falls back to safe defaults for bad parameters instead of failing", async () => {
+    await createGame({ name: "Badparam Brawler" });
+    const data = await load("/search?q=badparam&platform=abc&year=99999&sort=foo:bar&page=-3");
+    expect(data.state).toEqual({ q: "badparam", platform: null, year: null, sort: { field: "relevance", order: "desc" }, page: 1 });
+    expect(data.result?.total).toBe(1);
+
+    const weird = await load("/search?q=" + "%27%3B--%28%25_".repeat(3) + "&page=1e9&platform=-1&year=12.5&sort=name:sideways");
+    expect(weird.error).toBeNull();
+    expect(weird.state).toMatchObject({ platform: null, year: null, page: 1, sort: { field: "name", order: "asc" } });
+
+    const long = await load("/search?q=" + "a".repeat(500));
+    expect(long.state.q).toHaveLength(100);
+  });
+
+  it("redirects the no-JavaScript form's sortBy/order fields to one canonical URL", async () => {
+    const res = await loadRedirect("/search-results?q=halo&platform=&year=&sortBy=name&order=desc");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/search-results?q=halo&sort=name:desc");
+
+    const relevance = await loadRedirect("/search?q=halo&platform=&year=2001&sortBy=relevance&order=asc");
+    expect(relevance.headers.get("Location")).toBe("/search?q=halo&year=2001");
+
+    const noTerm = await loadRedirect("/search?q=&platform=&year=&sortBy=name&order=asc");
+    expect(noTerm.headers.get("Location")).toBe("/search");
+  });
+
+  it("browses the filtered catalogue by name without a term", async () => {
+    const b = await createGame({ name: "Browsewell Beta", releaseYear: 1983, platformNames: ["Browse Box 9000"] });
+    const a = await createGame({ name: "Browsewell Alpha", releaseYear: 1983, platformNames: ["Browse Box 9000"] });
+    await createGame({ name: "Browsewell Gamma", releaseYear: 1984, platformNames: ["Browse Box 9000"] });
+    const platformId = (await listPlatforms()).find((p) => p.name === "Browse Box 9000")!.id;
+
+    const data = await load(`/search?platform=${platformId}&year=1983`);
+    expect(data.state.sort).toEqual({ field: "name", order: "asc" });
+    expect(data.error).toBeNull();
+    expect(data.result?.games.map((g) => g.id)).toEqual([a.id, b.id]);
+    expect(data.result?.total).toBe(2);
+
+    const desc = await load(`/search?platform=${platformId}&year=1983&sort=name:desc`);
+    expect(desc.result?.games.map((g) => g.id)).toEqual([b.id, a.id]);
+
+    const everything = await load("/search");
+    expect(everything.result!.total).toBeGreaterThanOrEqual(3);
+    expect(everything.platforms.map((p) => p.name)).toContain("Browse Box 9000");
+  });
+
+  it("returns 'Failed to search games' instead of throwing when the search fails", async () => {
+    failSearch.on = true;
+    try {
+      const data = await load("/search?q=anything");
+      expect(data.result).toBeNull();
+      expect(data.error).toBe("Failed to search games");
+      expect(data.state.q).toBe("anything");
+    } finally {
+      failSearch.on = false;
+    }
+  });
+});
+
+describe("listPlatforms", () => {
+  it("lists platforms that have games, ordered by name", async () => {
+    await createGame({ name: "Platform Order Game", platformNames: ["Xbox 360", "amiga", "Nintendo 64"] });
+    const names = (await listPlatforms()).map((p) => p.name);
+    const mine = names.filter((n) => ["Xbox 360", "amiga", "Nintendo 64"].includes(n));
+    expect(mine).toEqual(["amiga", "Nintendo 64", "Xbox 360"]);
+    const sorted = [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    expect(names).toEqual(sorted);
+  });
+});
