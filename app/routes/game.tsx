@@ -1,4 +1,127 @@
-// Placeholder: being built (issue 3).
-export default function Placeholder() {
-  return <p className="p-8 text-muted">Coming soon.</p>;
+import { isbot } from "isbot";
+import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, useParams } from "react-router";
+import type { Route } from "./+types/game";
+import { GameError } from "~/components/game/game-error";
+import { GameHero } from "~/components/game/game-hero";
+import { GamePageSkeleton } from "~/components/game/game-page-skeleton";
+import { GameReviews } from "~/components/game/game-reviews";
+import { GameSummary } from "~/components/game/game-summary";
+import { gameJsonLd, JsonLd } from "~/components/game/game-structured-data";
+import { RatingsPanel } from "~/components/game/ratings-panel";
+import { igdbCoverUrl } from "~/lib/images";
+import { pageTitle } from "~/lib/meta";
+import { getGamePage } from "~/modules/catalogue/game.service.server";
+
+/** A view is a real visit: not a crawler, not a speculative prefetch, not a HEAD request. */
+function isPageView(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`.toLowerCase();
+  if (purpose.includes("prefetch") || purpose.includes("prerender")) return false;
+  return !isbot(request.headers.get("user-agent") ?? "");
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const result = await getGamePage(params.identifier, { countView: isPageView(request) });
+  if (!result.ok) throw data({ message: result.error, identifier: params.identifier }, { status: result.status });
+  // Permanent: the id → slug mapping is stable (imports keep a game's slug), so search engines
+  // and browsers may remember it. docs: the canonical address of a game is /game/{slug}.
+  if (result.kind === "redirect") throw redirect(result.location, 301);
+  return { ...result.page, origin: new URL(request.url).origin };
+}
+
+function absoluteImage(coverUrl: string | null): string | null {
+  const url = igdbCoverUrl(coverUrl, "t_cover_big");
+  return url && /^https?:\/\//.test(url) ? url : null;
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) {
+    const message = isRouteErrorResponse(error) && error.status === 400 ? "Invalid game identifier" : "Game not found";
+    return [{ title: pageTitle(message) }, { name: "robots", content: "noindex" }];
+  }
+  const { game, origin } = loaderData;
+  const url = `${origin}${game.href}`;
+  const description = game.summaryExcerpt || `${game.name}: ratings and reviews on Savepoint.`;
+  const image = absoluteImage(game.coverUrl);
+  return [
+    { title: pageTitle(game.name) },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: game.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: "summary" },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+}
+
+export default function GamePage({ loaderData }: Route.ComponentProps) {
+  const { game, stats, reviews, reviewsError, origin } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const next = navigation.location;
+  const loadingOtherGame =
+    navigation.state === "loading" && !!next && next.pathname.startsWith("/game/") && next.pathname !== location.pathname;
+  if (loadingOtherGame) return <GamePageSkeleton />;
+
+  const writeHref = `/review/${game.reviewGameId}`;
+  return (
+    <article>
+      <JsonLd
+        data={gameJsonLd({
+          name: game.name,
+          url: `${origin}${game.href}`,
+          imageUrl: absoluteImage(game.coverUrl),
+          releaseIso: game.releaseIso,
+          platforms: game.platforms,
+          genres: game.genres,
+          developer: game.developer,
+          publisher: game.publisher,
+          description: game.summaryExcerpt,
+          ratingCount: stats.count,
+          ratingAverage: stats.average,
+        })}
+      />
+      <GameHero game={game} writeHref={writeHref} />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-10 lg:px-6 lg:py-10">
+        <section aria-labelledby="about-heading" className="lg:col-start-1">
+          <h2 id="about-heading" className="text-xl font-bold text-ink-strong">
+            About
+          </h2>
+          <div className="mt-3">
+            {game.summaryHtml ? (
+              <GameSummary html={game.summaryHtml} isLong={game.summaryIsLong} />
+            ) : (
+              <p className="text-muted">No summary available.</p>
+            )}
+          </div>
+        </section>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="lg:sticky lg:top-20">
+            <RatingsPanel count={stats.count} averageLabel={stats.averageLabel} histogram={stats.histogram} />
+          </div>
+        </div>
+        <div className="lg:col-start-1">
+          <GameReviews reviews={reviews} error={reviewsError} writeHref={writeHref} signedIn={false} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const params = useParams();
+  const location = useLocation();
+  const identifier = params.identifier ?? "";
+  let status: number | null = null;
+  let message = "Game not found";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    const body = error.data as { message?: unknown } | undefined;
+    message = typeof body?.message === "string" ? body.message : error.status === 404 ? "Game not found" : error.statusText || message;
+  } else if (error instanceof Error && error.message) {
+    message = error.message;
+  }
+  return <GameError status={status} message={message} identifier={identifier} retryHref={location.pathname} />;
 }

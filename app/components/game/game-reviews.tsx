@@ -1,0 +1,136 @@
+import { MessageSquareText, PenLine, UserRound } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { formatRelativeTime } from "~/lib/dates";
+import { formatRatingOutOf10 } from "~/lib/ratings";
+import type { CardTheme, ReviewCard } from "~/modules/reviews/review-card";
+import { previewText, reviewHref } from "~/modules/reviews/review-card";
+
+const themeAccent: Record<CardTheme, string> = {
+  purple: "before:bg-violet-500",
+  green: "before:bg-emerald-500",
+  orange: "before:bg-orange-500",
+  blue: "before:bg-sky-500",
+  red: "before:bg-rose-500",
+};
+
+function Avatar({ card }: { card: ReviewCard }) {
+  if (card.authorAvatar) {
+    return (
+      <img src={card.authorAvatar} alt="" width={36} height={36} loading="lazy" className="size-9 shrink-0 rounded-full object-cover" />
+    );
+  }
+  if (card.author === "Anonymous") {
+    return (
+      <span
+        aria-hidden="true"
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-2 text-muted"
+        data-testid="default-avatar"
+      >
+        <UserRound className="size-5" />
+      </span>
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/30 text-sm font-bold text-ink-strong uppercase"
+    >
+      {card.author.charAt(0)}
+    </span>
+  );
+}
+
+/** One written review on the game page; the whole card opens /review/{userId}/{gameId}. */
+export function GameReviewItem({ card }: { card: ReviewCard }) {
+  const href = reviewHref(card);
+  return (
+    <article
+      className={`relative overflow-hidden rounded-xl border border-line bg-surface p-4 pt-5 transition-colors duration-150 before:absolute before:inset-x-0 before:top-0 before:h-1 focus-within:border-accent/60 hover:bg-surface-2 ${themeAccent[card.theme]}`}
+      data-testid="game-review"
+    >
+      <header className="flex items-center gap-3">
+        <Avatar card={card} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-ink-strong">{card.author}</p>
+          <p className="text-xs text-muted">
+            <time dateTime={card.date} suppressHydrationWarning>
+              {formatRelativeTime(card.date)}
+            </time>
+          </p>
+        </div>
+        <p className="shrink-0 rounded-lg bg-page/60 px-2.5 py-1 text-sm font-bold text-ink-strong tabular-nums ring-1 ring-line">
+          {formatRatingOutOf10(card.rating)}
+        </p>
+      </header>
+      <p className="mt-3 line-clamp-4 text-sm leading-relaxed whitespace-pre-line text-ink">{previewText(card.text, 320)}</p>
+      <Link
+        to={href}
+        className="mt-3 inline-block text-sm font-semibold text-accent-strong after:absolute after:inset-0 hover:underline focus-visible:outline-none"
+      >
+        Read review<span className="sr-only"> by {card.author}</span>
+      </Link>
+    </article>
+  );
+}
+
+export interface GameReviewsProps {
+  reviews: ReviewCard[];
+  error: string | null;
+  writeHref: string;
+  signedIn: boolean;
+}
+
+/** Up to 5 written reviews, newest first, with the spec's empty and error states. */
+export function GameReviews({ reviews, error, writeHref, signedIn }: GameReviewsProps) {
+  const pageHref = useLocation().pathname;
+  return (
+    <section aria-labelledby="reviews-heading">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="reviews-heading" className="text-xl font-bold text-ink-strong">
+          Reviews
+        </h2>
+        <Link
+          to={writeHref}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:border-accent/60 hover:bg-surface"
+        >
+          <PenLine aria-hidden="true" className="size-4" />
+          Write a Review
+        </Link>
+      </div>
+
+      {error ? (
+        <div role="alert" className="mt-4 rounded-xl border border-bad/40 bg-bad/10 p-5">
+          <p className="font-semibold text-ink-strong">{error}</p>
+          <Link
+            to={pageHref}
+            reloadDocument
+            className="mt-3 inline-block rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:bg-surface"
+          >
+            Retry
+          </Link>
+        </div>
+      ) : reviews.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-line p-8 text-center">
+          <MessageSquareText aria-hidden="true" className="mx-auto size-8 text-muted" />
+          <p className="mt-3 text-ink">No written reviews yet. Be the first to write a review for this game!</p>
+          {!signedIn && (
+            <Link
+              to="/login"
+              className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
+            >
+              Sign in to write a review
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-3">
+          {reviews.map((card) => (
+            <li key={card.id}>
+              <GameReviewItem card={card} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import { categoryLabel, isMainGame } from "~/lib/categories";
+import { formatReleaseDate, parseDate } from "~/lib/dates";
+import { formatRating } from "~/lib/ratings";
+import { excerpt, richTextToHtml, toPlainText } from "~/lib/sanitize.server";
+import { gameHref, parseGameIdentifier } from "~/lib/slugs";
+import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
+import {
+  findGameByIgdbId,
+  findGameBySlug,
+  getGameRatingStats,
+  incrementGameViewCount,
+  listGameReviews,
+  type GameDetailRow,
+  type GameRatingStatsRow,
+} from "./game.queries.server";
+
+export const GAME_PAGE_REVIEW_LIMIT = 5;
+/** Summaries longer than this get the Show more / Show less toggle (spec 2 §9). */
+export const SUMMARY_TOGGLE_LENGTH = 200;
+export const META_DESCRIPTION_LENGTH = 160;
+
+export const INVALID_GAME_IDENTIFIER = "Invalid game identifier";
+export const GAME_NOT_FOUND = "Game not found";
+export const REVIEWS_LOAD_ERROR = "Failed to load reviews";
+
+export interface GamePageGame {
+  id: number;
+  igdbId: number | null;
+  name: string;
+  slug: string;
+  /** The canonical path, '/game/{slug}' (or '/game/{igdbId}' for the rare digits-only slug). */
+  href: string;
+  /** The id used in review links: the IGDB id when known, else the internal id. */
+  reviewGameId: number;
+  coverUrl: string | null;
+  /** 'March 5, 2020', the year when only the year is known, else 'Unknown'. */
+  releaseLabel: string;
+  /** ISO date (or year) for <time dateTime> and structured data; null when unknown. */
+  releaseIso: string | null;
+  year: number | null;
+  category: number;
+  /** The category badge text; null for a main game. */
+  categoryLabel: string | null;
+  platforms: string[];
+  genres: string[];
+  developer: string | null;
+  publisher: string | null;
+  franchiseName: string | null;
+  /** Summary as sanitised HTML (basic configuration). */
+  summaryHtml: string;
+  /** Plain-text summary excerpt of at most 160 characters, for metadata. */
+  summaryExcerpt: string;
+  /** True when the plain-text summary is longer than 200 characters (clamped with a toggle). */
+  summaryIsLong: boolean;
+  parent: { name: string; href: string; coverUrl: string | null; year: number | null } | null;
+}
+
+export interface GamePageStats {
+  count: number;
+  average: number | null;
+  /** One decimal, '10' for 10, '-' when there is no rating. */
+  averageLabel: string;
+  histogram: number[];
+}
+
+export interface GamePage {
+  game: GamePageGame;
+  stats: GamePageStats;
+  reviews: ReviewCard[];
+  /** Set when the ratings or reviews could not be read; the page still renders. */
+  reviewsError: string | null;
+}
+
+export type GamePageResult =
+  | { ok: true; kind: "page"; page: GamePage }
+  | { ok: true; kind: "redirect"; location: string }
+  | { ok: false; status: 400; error: typeof INVALID_GAME_IDENTIFIER }
+  | { ok: false; status: 404; error: typeof GAME_NOT_FOUND };
+
+export interface GamePageOptions {
+  /** Count this request as a page view (false for bots, prefetches, HEAD). */
+  countView?: boolean;
+}
+
+const EMPTY_STATS: GamePageStats = { count: 0, average: null, averageLabel: "-", histogram: Array.from({ length: 10 }, () => 0) };
+
+/**
+ * The game page (spec 2 §2 "Game detail page"). The identifier is a slug, digits only (an IGDB id) or
+ * 'game-{igdbId}'. The id forms load by IGDB id and answer with a redirect to the canonical slug
+ * address; a slug with upper-case letters redirects to its lower-case form. Three queries for a page:
+ * the game (with its main game), the rating stats and the newest written reviews; plus one UPDATE
+ * for the view counter, whose failure is logged and ignored.
+ */
+export async function getGamePage(identifier: string | undefined, options: GamePageOptions = {}): Promise<GamePageResult> {
+  const raw = (identifier ?? "").trim();
+  let parsed = parseGameIdentifier(raw);
+  let caseRedirect = false;
+  if (parsed.kind === "invalid" && raw !== raw.toLowerCase()) {
+    parsed = parseGameIdentifier(raw.toLowerCase());
+    caseRedirect = parsed.kind !== "invalid";
+  }
+  if (parsed.kind === "invalid") return { ok: false, status: 400, error: INVALID_GAME_IDENTIFIER };
+
+  const row = parsed.kind === "slug" ? await findGameBySlug(parsed.slug) : await findGameByIgdbId(parsed.igdbId);
+  if (!row) return { ok: false, status: 404, error: GAME_NOT_FOUND };
+
+  const href = canonicalHref(row);
+  if (caseRedirect || href !== `/game/${raw}`) return { ok: true, kind: "redirect", location: href };
+
+  const [stats, reviews] = await Promise.all([
+    getGameRatingStats(row.id).then(toStats, (error: unknown) => failed("rating stats", row.id, error)),
+    listGameReviews(row.id, GAME_PAGE_REVIEW_LIMIT).then(
+      (rows) => rows.map(toReviewCard),
+      (error: unknown) => failed("reviews", row.id, error),
+    ),
+    options.countView ? recordGameView(row.id) : undefined,
+  ]);
+
+  return {
+    ok: true,
+    kind: "page",
+    page: {
+      game: toPageGame(row, href),
+      stats: stats ?? EMPTY_STATS,
+      reviews: reviews ?? [],
+      reviewsError: stats === null || reviews === null ? REVIEWS_LOAD_ERROR : null,
+    },
+  };
+}
+
+/** Adds one view to the game's counter. Never throws: a failure is logged and ignored. */
+export async function recordGameView(gameId: number): Promise<void> {
+  try {
+    await incrementGameViewCount(gameId);
+  } catch (error) {
+    console.warn(`[game page] view count for game ${gameId} not recorded:`, error instanceof Error ? error.message : error);
+  }
+}
+
+function failed(what: string, gameId: number, error: unknown): null {
+  console.error(`[game page] loading ${what} for game ${gameId} failed:`, error);
+  return null;
+}
+
+function canonicalHref(row: GameDetailRow): string {
+  const href = gameHref({ slug: row.slug, igdbId: row.igdbId, name: row.name, id: row.id });
+  // A game that can only be addressed by a digits-only internal id would be read back as an IGDB id;
+  // fall back to the game-{igdbId} form or, failing that, its stored slug.
+  return href === "/search" ? `/game/${row.slug}` : href;
+}
+
+function toStats(row: GameRatingStatsRow): GamePageStats {
+  return { count: row.count, average: row.average, averageLabel: formatRating(row.average), histogram: row.histogram };
+}
+
+function toPageGame(row: GameDetailRow, href: string): GamePageGame {
+  const summarySource = row.summary?.trim() ? row.summary : (row.description ?? "");
+  const plain = toPlainText(summarySource);
+  const release = releaseOf(row);
+  return {
+    id: row.id,
+    igdbId: row.igdbId,
+    name: row.name,
+    slug: row.slug,
+    href,
+    reviewGameId: row.igdbId ?? row.id,
+    coverUrl: row.coverUrl,
+    releaseLabel: release.label,
+    releaseIso: release.iso,
+    year: release.year,
+    category: row.category,
+    categoryLabel: isMainGame(row.category) ? null : categoryLabel(row.category),
+    platforms: dedupe(row.platforms),
+    genres: dedupe(row.genres),
+    developer: row.developer?.trim() || null,
+    publisher: row.publisher?.trim() || null,
+    franchiseName: row.franchiseName?.trim() || row.collectionName?.trim() || null,
+    summaryHtml: richTextToHtml(summarySource),
+    summaryExcerpt: excerpt(plain, META_DESCRIPTION_LENGTH),
+    summaryIsLong: plain.length > SUMMARY_TOGGLE_LENGTH,
+    parent: row.parent
+      ? {
+          name: row.parent.name,
+          href: gameHref({ slug: row.parent.slug, igdbId: row.parent.igdbId, name: row.parent.name, id: row.parent.id }),
+          coverUrl: row.parent.coverUrl,
+          year: row.parent.year,
+        }
+      : null,
+  };
+}
+
+function releaseOf(row: GameDetailRow): { label: string; iso: string | null; year: number | null } {
+  const date = row.releaseDate ? parseDate(row.releaseDate) : null;
+  if (date) {
+    return { label: formatReleaseDate(date), iso: date.toISOString().slice(0, 10), year: date.getUTCFullYear() };
+  }
+  if (row.releaseYear) return { label: String(row.releaseYear), iso: String(row.releaseYear), year: row.releaseYear };
+  return { label: "Unknown", iso: null, year: null };
+}
+
+function dedupe(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const v of values) {
+    const t = v.trim();
+    if (t === "" || seen.has(t.toLowerCase())) continue;
+    seen.add(t.toLowerCase());
+    out.push(t);
+  }
+  return out;
+}
