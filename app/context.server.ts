@@ -5,6 +5,8 @@ export interface RequestInfo {
   /** CSP nonce for inline scripts of this response. */
   nonce: string;
   requestId: string;
+  /** Client address as Express sees it (trust proxy: loopback). */
+  ip?: string;
 }
 
 // server/ and the bundled server build each load this module; contexts are

@@ -17,19 +17,26 @@ import { ErrorScreen } from "~/components/layout/error-screen";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
+import { optionalUser } from "~/auth/session.server";
 import { requestInfoContext } from "~/context.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.get(requestInfoContext).nonce };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await optionalUser(request).catch(() => null);
+  return {
+    nonce: context.get(requestInfoContext).nonce,
+    // Only what the header needs; never the e-mail.
+    user: user ? { id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl } : null,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  const user = data?.user ?? null;
   return (
     <html lang="en">
       <head>
@@ -40,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col bg-page text-ink antialiased">
-        <Header />
+        <Header user={user} />
         <main id="main" className="flex-1">
           {children}
         </main>

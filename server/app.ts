@@ -23,6 +23,11 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** The path without the query string: tokens (verification, reset) travel in queries and must never reach a log line. */
+function pathOf(url: string | undefined): string {
+  return (url ?? "").split("?")[0] ?? "";
+}
+
 export function createApp(opts: AppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -43,13 +48,13 @@ export function createApp(opts: AppOptions): Express {
         return "info";
       },
       customSuccessMessage(req, res, ms) {
-        return `${req.method} ${req.url} ${res.statusCode} ${Math.round(ms)}ms`;
+        return `${req.method} ${pathOf(req.url)} ${res.statusCode} ${Math.round(ms)}ms`;
       },
       customErrorMessage(req, res) {
-        return `${req.method} ${req.url} ${res.statusCode}`;
+        return `${req.method} ${pathOf(req.url)} ${res.statusCode}`;
       },
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: pathOf(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customAttributeKeys: { responseTime: "ms" },
@@ -89,7 +94,7 @@ export function createApp(opts: AppOptions): Express {
     mode: opts.production ? "production" : "development",
     getLoadContext(req, res) {
       const provider = new RouterContextProvider();
-      provider.set(requestInfoContext, { nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? "") });
+      provider.set(requestInfoContext, { nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? ""), ip: req.ip });
       return provider;
     },
   });

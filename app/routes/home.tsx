@@ -1,5 +1,5 @@
 import { BarChart3, Star, Users } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { GameCover } from "~/components/game/game-cover";
 import { ReviewCard } from "~/components/review/review-card";
@@ -26,6 +26,7 @@ const features = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { games, reviews, reviewsError } = loaderData;
+  const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
   return (
     <>
       <section className="relative isolate overflow-hidden border-b border-line/60">
@@ -43,7 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/search" className="rounded-lg bg-accent px-6 py-3 font-semibold text-white shadow-lg shadow-accent/30 hover:bg-accent-strong">
               Explore Games
             </Link>
-            <Link to="/signup" className="rounded-lg border border-line bg-surface/60 px-6 py-3 font-semibold hover:bg-surface">
+            <Link to={signedIn ? "/users" : "/signup"} className="rounded-lg border border-line bg-surface/60 px-6 py-3 font-semibold hover:bg-surface">
               Join Community
             </Link>
           </div>

@@ -1,14 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { HeaderSearch } from "./header-search";
 import { LogoMark } from "./logo";
+import { Avatar, displayName, UserMenu, type HeaderUser } from "./user-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-ink-strong" : "text-muted hover:text-ink-strong"}`;
 
-export function Header() {
+export function Header({ user }: { user: HeaderUser | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -42,9 +43,16 @@ export function Header() {
           <HeaderSearch />
         </div>
         <div className="ml-auto hidden items-center gap-2 md:flex">
-          <Link to="/login" className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong">
-            Sign In
-          </Link>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+              className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
+            >
+              Sign In
+            </Link>
+          )}
         </div>
         <Dialog.Root open={open} onOpenChange={setOpen}>
           <Dialog.Trigger asChild>
@@ -78,14 +86,34 @@ export function Header() {
                   Members
                 </NavLink>
               </nav>
-              <div className="mt-auto flex flex-col gap-2">
-                <Link to="/login" className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-strong">
-                  Sign In
-                </Link>
-                <Link to="/signup" className="rounded-lg border border-line px-4 py-2.5 text-center font-semibold hover:bg-surface-2">
-                  Sign Up
-                </Link>
-              </div>
+              {user ? (
+                <div className="mt-auto flex flex-col gap-1 border-t border-line pt-4">
+                  <div className="mb-2 flex items-center gap-3 px-3">
+                    <Avatar user={user} size={36} />
+                    <span className="truncate font-semibold text-ink-strong">{displayName(user)}</span>
+                  </div>
+                  <NavLink to={`/user/${user.id}`} className={navLinkClass}>
+                    Profile
+                  </NavLink>
+                  <NavLink to="/review" className={navLinkClass}>
+                    Write Review
+                  </NavLink>
+                  <Form method="post" action="/logout">
+                    <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong">
+                      Sign Out
+                    </button>
+                  </Form>
+                </div>
+              ) : (
+                <div className="mt-auto flex flex-col gap-2">
+                  <Link to="/login" className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-strong">
+                    Sign In
+                  </Link>
+                  <Link to="/signup" className="rounded-lg border border-line px-4 py-2.5 text-center font-semibold hover:bg-surface-2">
+                    Sign Up
+                  </Link>
+                </div>
+              )}
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>

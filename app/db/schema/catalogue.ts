@@ -91,10 +91,12 @@ export const game = pgTable(
     index("game_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")),
     index("game_name_idx").on(t.searchName, t.id),
     index("game_release_date_idx").on(t.releaseDate, t.id),
+    // Newest first with undated games last (browse sorted by release_date:desc).
+    index("game_release_date_desc_idx").on(t.releaseDate.desc().nullsLast(), t.id.desc()),
     index("game_release_year_idx").on(t.releaseYear),
     index("game_rating_count_idx").on(t.ratingCount, t.id),
-    // Browse sorted by average user rating (the expression the search module orders by).
-    index("game_avg_rating_idx").on(sql`(${t.ratingSum} / nullif(${t.ratingCount}, 0))`, t.id),
+    // Browse sorted by average user rating, best first, unrated last (the search module's expression).
+    index("game_avg_rating_idx").on(sql`(${t.ratingSum} / nullif(${t.ratingCount}, 0)) desc nulls last`, t.id.desc()),
     check("game_igdb_id_positive", sql`${t.igdbId} is null or ${t.igdbId} > 0`),
     check("game_name_not_blank", sql`length(btrim(${t.name})) > 0`),
     check("game_rating_count_nonneg", sql`${t.ratingCount} >= 0`),

@@ -31,6 +31,12 @@ describe("sign-up validation (spec 1 §5)", () => {
     expect(signupErrors(over)[field]).toBe(message);
   });
 
+  it("an unchecked terms box (no field posted at all) is refused", () => {
+    const { agreeToTerms: _omit, ...withoutTerms } = good;
+    const r = SignupForm.safeParse(withoutTerms);
+    expect(r.success ? {} : fieldErrors(r.error)).toEqual({ agreeToTerms: "You must agree to the terms and conditions" });
+  });
+
   it("login needs a valid e-mail and a password", () => {
     const r = LoginForm.safeParse({ email: "x", password: "" });
     expect(r.success).toBe(false);

@@ -9,7 +9,11 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 21;
 export const PASSWORD_MIN = 8;
 
-export const emailField = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
 
 export const usernameField = z
   .string()
@@ -49,10 +53,8 @@ export const SignupForm = z
     email: emailField,
     password: newPasswordField,
     confirmPassword: z.string(),
-    agreeToTerms: z
-      .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
-      .optional()
-      .refine((v) => v === true || v === "on" || v === "true", "You must agree to the terms and conditions"),
+    // z.unknown(), not .optional(): an unchecked box sends no field at all, and the rule must still run.
+    agreeToTerms: z.unknown().refine((v) => v === true || v === "on" || v === "true", "You must agree to the terms and conditions"),
   })
   .refine((f) => f.password === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" });
 
@@ -85,7 +87,11 @@ export function passwordStrength(password: string): { score: number; label: (typ
  * local part, lowercased, only [a-z0-9_], cut to 18, zero-padded to 3; if taken,
  * suffixes 1..99, then the last 4 digits of the current time.
  */
-export async function generateUsername(email: string, isTaken: (u: string) => Promise<boolean>, now: () => number = Date.now): Promise<string> {
+export async function generateUsername(
+  email: string,
+  isTaken: (u: string) => Promise<boolean>,
+  now: () => number = Date.now,
+): Promise<string> {
   const local = email.split("@")[0] ?? "";
   const base = local
     .toLowerCase()

@@ -1,10 +1,37 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { game, platformGames } from "~/db/schema";
-import { normalizeTitle, sanitizeSearchTerm } from "~/lib/search-text";
-import type { GameSearchHit, SearchOptions, SearchResult } from "./search.types";
+import { numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
+import { prepareQuery, rankCandidates, type RankCandidate, type Ranked, type RankQuery } from "./search-ranking";
+import type { GameSearchHit, SearchOptions, SearchResult, SortField, SortOrder } from "./search.types";
 
-// PLACEHOLDER implementation (substring match). Replaced by the ranked search.
+/**
+ * The one game search (spec 2 §4, §5, §9) behind the search page, the header dropdown and the
+ * JSON API.
+ *
+ * 1. Candidates in SQL, one index-backed query capped at 150 rows (spec's database result cap):
+ *    - trigram similarity of the whole title (`search_name % v`, typos: "minecarft"),
+ *    - word similarity of the term inside the title or an alternative name (`v <% search_name`,
+ *      `v <% search_aliases`: "skyrim", "new vegas", "zelda ocarina of tiem"), for each numeral
+ *      spelling of the term ("final fantasy 7" / "final fantasy vii"),
+ *    - the compact form anywhere in `search_compact` ("halflife", "spiderman", "pac man"),
+ *    - title prefix (`search_name like 'v%'`, btree text_pattern_ops; the only branch for terms
+ *      under 3 letters, which trigrams cannot serve).
+ *    All are GIN/btree index conditions OR-ed into one bitmap scan; platform / year filters apply in
+ *    the same query. The 150 kept are the best by a cheap SQL pre-score (exact, prefix, trigram).
+ * 2. Scoring in TypeScript (search-ranking.ts, pure and unit-tested); below the relevance
+ *    threshold a candidate is dropped.
+ * 3. Sorting (relevance, or a field with relevance as tie-break) and paging in memory.
+ *    total = candidates that passed the filters and the threshold (≤ 150).
+ */
+
+export const CANDIDATE_CAP = 150;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+/** Shorter compact terms have no complete trigram: prefix matching only. */
+const MIN_TRIGRAM_LENGTH = 3;
+
+const avgRatingExpr = sql<number | null>`(${game.ratingSum} / nullif(${game.ratingCount}, 0))`;
 
 const hitColumns = {
   id: game.id,
@@ -16,31 +43,190 @@ const hitColumns = {
   coverUrl: game.coverUrl,
   category: game.category,
   platforms: game.platforms,
-  avgUserRating: sql<number | null>`case when ${game.ratingCount} > 0 then round(${game.ratingSum} / ${game.ratingCount}, 1)::float8 end`,
+  avgUserRating: sql<number | null>`round(${avgRatingExpr}, 1)::float8`,
   userRatingCount: game.ratingCount,
 };
 
-function filters(opts: SearchOptions): SQL[] {
+const candidateColumns = {
+  ...hitColumns,
+  alternativeNames: game.alternativeNames,
+  igdbRating: game.igdbRating,
+  igdbRatingCount: game.igdbRatingCount,
+  viewCount: game.viewCount,
+};
+
+type CandidateRow = {
+  [K in keyof typeof hitColumns]: GameSearchHit[K];
+} & {
+  alternativeNames: string[];
+  igdbRating: number | null;
+  igdbRatingCount: number | null;
+  viewCount: number;
+};
+
+type Candidate = CandidateRow & RankCandidate;
+
+function pageParams(opts: SearchOptions): { page: number; pageSize: number } {
+  const page = Number.isSafeInteger(opts.page) && (opts.page ?? 0) >= 1 ? (opts.page as number) : 1;
+  const size = Number.isSafeInteger(opts.pageSize) ? (opts.pageSize as number) : DEFAULT_PAGE_SIZE;
+  return { page, pageSize: Math.min(MAX_PAGE_SIZE, Math.max(1, size)) };
+}
+
+function filterConditions(opts: SearchOptions): SQL[] {
   const where: SQL[] = [];
-  if (opts.year) where.push(eq(game.releaseYear, opts.year));
-  if (opts.platformId)
-    where.push(sql`exists (select 1 from ${platformGames} pg where pg.game_id = ${game.id} and pg.platform_id = ${opts.platformId})`);
+  if (opts.year) where.push(sql`${game.releaseYear} = ${opts.year}`);
+  if (opts.platformId) {
+    where.push(
+      sql`exists (select 1 from ${platformGames} where ${platformGames.gameId} = ${game.id} and ${platformGames.platformId} = ${opts.platformId})`,
+    );
+  }
   return where;
 }
 
+/** Spellings of the term searched for in SQL: as typed, numerals both ways, without a leading article. */
+function termVariants(query: RankQuery): string[] {
+  const out = new Set(numeralVariants(query.normalized));
+  const [first, ...rest] = query.tokens;
+  if (rest.length && (first === "the" || first === "a" || first === "an")) out.add(rest.join(" "));
+  return [...out].slice(0, 4);
+}
+
+function candidateQuery(query: RankQuery, opts: SearchOptions) {
+  const variants = termVariants(query);
+  const compact = query.compact;
+  const main = query.normalized;
+  const matchers: SQL[] = variants.map((v) => sql`${game.searchName} like ${`${v}%`}`);
+  const scores: SQL[] = [
+    sql`case when ${game.searchName} = ${main} or ${game.searchCompact} = ${compact} then 3
+             when ${game.searchName} like ${`${main}%`} then 2 else 0 end`,
+  ];
+  if (compact.length >= MIN_TRIGRAM_LENGTH) {
+    matchers.push(sql`${game.searchName} % ${main}`);
+    matchers.push(sql`${game.searchCompact} like ${`%${compact}%`}`);
+    scores.push(sql`similarity(${game.searchName}, ${main})`);
+    scores.push(sql`case when ${game.searchCompact} like ${`%${compact}%`} then 1 else 0 end`);
+    for (const v of variants) {
+      matchers.push(sql`${v} <% ${game.searchName}`, sql`${v} <% ${game.searchAliases}`);
+      scores.push(sql`word_similarity(${v}, ${game.searchName})`, sql`word_similarity(${v}, ${game.searchAliases})`);
+    }
+  }
+  const preScore = sql`greatest(${sql.join(scores, sql`, `)})`;
+  return getDb()
+    .select(candidateColumns)
+    .from(game)
+    .where(and(sql`(${sql.join(matchers, sql` or `)})`, ...filterConditions(opts)))
+    .orderBy(sql`${preScore} desc`, sql`${game.ratingCount} desc`, sql`length(${game.searchName})`, game.id)
+    .limit(CANDIDATE_CAP);
+}
+
+function toCandidate(row: CandidateRow): Candidate {
+  return { ...row, releaseYear: row.year, ratingCount: row.userRatingCount, platformCount: row.platforms.length };
+}
+
+function toHit(c: Candidate): GameSearchHit {
+  return {
+    id: c.id,
+    igdbId: c.igdbId,
+    name: c.name,
+    slug: c.slug,
+    year: c.year,
+    releaseDate: c.releaseDate,
+    coverUrl: c.coverUrl,
+    category: c.category,
+    platforms: c.platforms,
+    avgUserRating: c.avgUserRating,
+    userRatingCount: c.userRatingCount,
+  };
+}
+
+type Comparable = string | number | null;
+
+function fieldValue(c: Candidate, field: Exclude<SortField, "relevance">): Comparable {
+  switch (field) {
+    case "name":
+      return c.name.toLocaleLowerCase("en");
+    case "release_date":
+      return c.releaseDate ?? (c.year ? `${c.year}-07-01` : null);
+    case "rating":
+      return c.avgUserRating;
+    case "rating_count":
+      return c.userRatingCount;
+  }
+}
+
+/** Sorts ranked results by a field (missing values last in both orders); ties keep relevance order. */
+export function sortRanked<T extends Candidate>(ranked: Ranked<T>[], field: SortField, order: SortOrder): Ranked<T>[] {
+  if (field === "relevance") return ranked;
+  const dir = order === "asc" ? 1 : -1;
+  return ranked
+    .map((r, index) => ({ r, index, value: fieldValue(r.candidate, field) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null) return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
+      if (a.value < b.value) return -dir;
+      if (a.value > b.value) return dir;
+      return a.index - b.index;
+    })
+    .map((x) => x.r);
+}
+
+function emptyResult(page: number, pageSize: number): SearchResult {
+  return { games: [], total: 0, page, pageSize, source: "database", filteredCount: 0 };
+}
+
+/**
+ * Ranked search. An empty term (after sanitising) returns nothing. Relevance is always best match
+ * first (its order is ignored); other sorts order the matching games by that field.
+ */
 export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
-  const page = Math.max(1, opts.page ?? 1);
-  const pageSize = Math.min(50, Math.max(1, opts.pageSize ?? 20));
-  const term = normalizeTitle(sanitizeSearchTerm(opts.q));
-  if (!term) return { games: [], total: 0, page, pageSize, source: "database", filteredCount: 0 };
-  const where = and(sql`${game.searchName} like ${"%" + term + "%"}`, ...filters(opts));
-  const rows: GameSearchHit[] = await getDb()
+  const { page, pageSize } = pageParams(opts);
+  const query = prepareQuery(sanitizeSearchTerm(opts.q));
+  if (!query) return emptyResult(page, pageSize);
+  const rows = (await candidateQuery(query, opts)) as CandidateRow[];
+  const ranked = rankCandidates(query, rows.map(toCandidate));
+  const sort = opts.sort ?? { field: "relevance", order: "desc" };
+  const sorted = sortRanked(ranked, sort.field, sort.order);
+  const games = sorted.slice((page - 1) * pageSize, page * pageSize).map((r) => toHit(r.candidate));
+  return { games, total: sorted.length, page, pageSize, source: "database", filteredCount: 0 };
+}
+
+function browseOrder(field: SortField, order: SortOrder): SQL[] {
+  const desc = order === "desc";
+  switch (field) {
+    case "release_date":
+      // game_release_date_idx (asc) / game_release_date_desc_idx (desc nulls last).
+      return desc
+        ? [sql`${game.releaseDate} desc nulls last`, sql`${game.id} desc nulls last`]
+        : [sql`${game.releaseDate} asc nulls last`, sql`${game.id} asc`];
+    case "rating":
+      // game_avg_rating_idx serves desc; unrated games last in both orders.
+      return desc
+        ? [sql`${avgRatingExpr} desc nulls last`, sql`${game.id} desc nulls last`]
+        : [sql`${avgRatingExpr} asc nulls last`, sql`${game.id} asc`];
+    case "rating_count":
+      return desc ? [sql`${game.ratingCount} desc`, sql`${game.id} desc`] : [sql`${game.ratingCount} asc`, sql`${game.id} asc`];
+    case "name":
+    case "relevance":
+      return desc ? [sql`${game.searchName} desc`, sql`${game.id} desc`] : [sql`${game.searchName} asc`, sql`${game.id} asc`];
+  }
+}
+
+/**
+ * All games, optionally filtered by platform and year, for the search page without a term.
+ * Default sort name:asc (relevance means name without a term). Paging with the sort's index; total
+ * is the exact count of filtered games.
+ */
+export async function browseGames(opts: SearchOptions): Promise<SearchResult> {
+  const { page, pageSize } = pageParams(opts);
+  const sort = opts.sort ?? { field: "name", order: "asc" };
+  const where = and(...filterConditions(opts));
+  const db = getDb();
+  const games = (await db
     .select(hitColumns)
     .from(game)
     .where(where)
-    .orderBy(asc(sql`length(${game.searchName})`), desc(game.ratingCount), game.id)
+    .orderBy(...browseOrder(sort.field, sort.order))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [count] = await getDb().select({ n: sql<number>`count(*)::int` }).from(game).where(where);
-  return { games: rows, total: count?.n ?? 0, page, pageSize, source: "database", filteredCount: 0 };
+    .offset((page - 1) * pageSize)) as GameSearchHit[];
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(game).where(where);
+  return { games, total: count?.n ?? 0, page, pageSize, source: "database", filteredCount: 0 };
 }

@@ -1,0 +1,244 @@
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
+import { username } from "better-auth/plugins";
+import { pino, type Logger } from "pino";
+import type { z } from "zod";
+import { getDb, type Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { createMailer, type Mail, type Mailer } from "~/email/send.server";
+import { passwordResetMail, verificationMail } from "~/email/templates";
+import { emailField, newPasswordField, usernameField } from "~/modules/accounts/accounts.schema";
+import { getConfig, type Config } from "../../server/config";
+import { clearFailures, lockedFor, recordFailure } from "./lockout.server";
+
+/**
+ * The Better Auth instance (e-mail + password, usernames, e-mail verification,
+ * password reset, database-backed rate limits) on the shared database.
+ *
+ * Our own pages never call auth.api directly for rate-limited operations: they
+ * go through `callAuth` (auth-request.server.ts), i.e. through auth.handler,
+ * so the same hooks and rate limits apply to the pages and to /api/auth/*.
+ */
+
+/** Header carrying the client address Express determined (set by us, never taken from the client). */
+export const CLIENT_IP_HEADER = "x-savepoint-client-ip";
+export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
+export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
+export const RESET_EXPIRES_IN = 60 * 60;
+export const TAKEN_MESSAGE = "This username is already taken";
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  logger?: Logger;
+}
+
+function reject(message: string, field: string, status: "BAD_REQUEST" | "TOO_MANY_REQUESTS" = "BAD_REQUEST"): never {
+  throw new APIError(status, { message, code: status === "BAD_REQUEST" ? "VALIDATION_ERROR" : "TOO_MANY_FAILED_SIGN_INS", field });
+}
+
+function check<T>(schemaFor: z.ZodType<T>, value: unknown, field: string): T {
+  const parsed = schemaFor.safeParse(value);
+  if (!parsed.success) reject(parsed.error.issues[0]?.message ?? "Invalid value", field);
+  return parsed.data;
+}
+
+export function createAuth({ config, db, mailer, logger }: AuthDeps) {
+  const log = logger ?? pino({ level: config.logLevel, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
+  const appUrl = config.appUrl;
+
+  /** Sends after the account is committed; a failure is logged, never thrown (the user can resend). */
+  async function deliver(kind: string, message: Mail, link: string): Promise<void> {
+    try {
+      const sent = await mail.send(message);
+      if (sent.via === "outbox") log.info({ file: sent.file }, `${kind} mail written to the outbox (no SMTP_URL): ${link}`);
+      else log.info(`${kind} mail sent`);
+    } catch (err) {
+      log.error(
+        { error: err instanceof Error ? err.message : String(err) },
+        `${kind} mail could not be sent; the user can ask for it again`,
+      );
+    }
+  }
+
+  const sendVerification = (to: string, token: string) => {
+    const link = `${appUrl}/auth/callback?token=${encodeURIComponent(token)}`;
+    return deliver("verification", verificationMail(to, link, appUrl), link);
+  };
+
+  return betterAuth({
+    appName: "Savepoint",
+    baseURL: appUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [appUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema, transaction: true }),
+    telemetry: { enabled: false },
+    // Sign-in is by e-mail (spec 1 §3); the username plugin's own sign-in stays off.
+    disabledPaths: ["/sign-in/username"],
+    logger: {
+      level: "warn",
+      log(level, message) {
+        log[level]({ source: "better-auth" }, message);
+      },
+    },
+    user: {
+      // Better Auth's `image` is the spec's avatar_url.
+      fields: { image: "avatarUrl" },
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE,
+      updateAge: 24 * 60 * 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_EXPIRES_IN,
+      async sendResetPassword({ user, token }) {
+        const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await deliver("password reset", passwordResetMail(user.email, link, appUrl), link);
+      },
+      // Sign-up with an e-mail that has an account answers like a new sign-up
+      // (nothing revealed); an unverified owner gets a fresh link.
+      async onExistingUserSignUp({ user }) {
+        if (user.emailVerified) return;
+        const token = await createEmailVerificationToken(config.authSecret, user.email, undefined, VERIFICATION_EXPIRES_IN, {
+          userId: user.id,
+        });
+        await sendVerification(user.email, token);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_EXPIRES_IN,
+      async sendVerificationEmail({ user, token }) {
+        await sendVerification(user.email, token);
+      },
+    },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 21,
+        usernameValidator: (u) => /^[A-Za-z0-9_]+$/.test(u),
+      }),
+    ],
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: FIFTEEN_MINUTES, max: 10 },
+        "/sign-up/email": { window: FIFTEEN_MINUTES, max: 5 },
+        "/request-password-reset": { window: FIFTEEN_MINUTES, max: 5 },
+        "/send-verification-email": { window: FIFTEEN_MINUTES, max: 5 },
+        "/reset-password": { window: FIFTEEN_MINUTES, max: 10 },
+        "/change-password": { window: FIFTEEN_MINUTES, max: 10 },
+        "/is-username-available": { window: 60, max: 60 },
+        "/get-session": false,
+      },
+    },
+    advanced: {
+      cookiePrefix: "savepoint",
+      useSecureCookies: appUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      database: { generateId: "serial" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Explicit: Better Auth skips the Origin check under NODE_ENV=test otherwise.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    onAPIError: {
+      // Expected failures (4xx) are answers, not log lines; anything else is logged without request data.
+      onError(error) {
+        if (error instanceof APIError && error.statusCode < 500) return;
+        log.error({ source: "better-auth", error: error instanceof Error ? error.message : String(error) }, "auth request failed");
+      },
+    },
+    hooks: {
+      // The spec's rules, enforced for every caller of the HTTP API (our pages go through it too).
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        switch (ctx.path) {
+          case "/sign-up/email": {
+            const name = check(usernameField, body.username ?? "", "username");
+            check(emailField, body.email ?? "", "email");
+            check(newPasswordField, body.password ?? "", "password");
+            const taken = await ctx.context.adapter.findOne({ model: "user", where: [{ field: "username", value: name }] });
+            if (taken) reject(TAKEN_MESSAGE, "username");
+            body.username = name;
+            body.displayUsername = name;
+            if (typeof body.name !== "string" || body.name.trim() === "") body.name = name;
+            return;
+          }
+          case "/update-user":
+            if (body.username !== undefined) body.username = check(usernameField, body.username, "username");
+            return;
+          case "/reset-password":
+          case "/change-password":
+          case "/set-password":
+            check(newPasswordField, body.newPassword ?? "", "newPassword");
+            return;
+          case "/sign-in/email": {
+            if (typeof body.email !== "string") return;
+            const wait = await lockedFor(db, body.email);
+            if (wait !== null) {
+              const minutes = Math.max(1, Math.ceil(wait / 60));
+              reject(
+                `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"} or reset your password.`,
+                "form",
+                "TOO_MANY_REQUESTS",
+              );
+            }
+            return;
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = (ctx.body as Record<string, unknown> | undefined)?.email;
+        if (typeof email !== "string") return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await recordFailure(db, email);
+        } else {
+          await clearFailures(db, email);
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const AUTH_KEY = Symbol.for("savepoint.auth");
+type Cached = { auth: Auth; config: Config; db: Database };
+type WithAuth = typeof globalThis & { [AUTH_KEY]?: Cached };
+
+/**
+ * The process-wide instance, created on first use from getConfig()/getDb() and
+ * kept on globalThis (the server build bundles its own copy of this module).
+ * A new database or configuration (tests) gets a new instance.
+ */
+export function getAuth(): Auth {
+  const g = globalThis as WithAuth;
+  const config = getConfig();
+  const db = getDb();
+  const cached = g[AUTH_KEY];
+  if (cached && cached.config === config && cached.db === db) return cached.auth;
+  const auth = createAuth({ config, db });
+  g[AUTH_KEY] = { auth, config, db };
+  return auth;
+}

@@ -1,0 +1,52 @@
+import { redirect } from "react-router";
+import { getConfig } from "../../server/config";
+import { getAuth } from "./auth.server";
+
+/** The signed-in user as pages need it. Never sent to other users (it holds the e-mail). */
+export interface SessionUser {
+  id: number;
+  username: string | null;
+  name: string;
+  email: string;
+  avatarUrl: string | null;
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?savepoint\.session_token=/;
+
+/** The signed-in user of this request, or null. Cheap when there is no session cookie. */
+export async function optionalUser(request: Request): Promise<SessionUser | null> {
+  const cookie = request.headers.get("cookie");
+  if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
+  const headers = new Headers({ cookie });
+  const session = await getAuth().api.getSession({ headers });
+  if (!session) return null;
+  const u = session.user as typeof session.user & { username?: string | null };
+  const id = Number(u.id);
+  if (!Number.isSafeInteger(id)) return null;
+  return { id, username: u.username ?? null, name: u.name, email: u.email, avatarUrl: u.image ?? null };
+}
+
+/** Where /login sends the user back to: a local path only. */
+export function safeRedirectTo(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await optionalUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * CSRF guard for our own form actions: a browser POST carries Origin; when it
+ * is present it must be the site's. (Better Auth checks its own endpoints.)
+ */
+export function isTrustedOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (origin) return origin === new URL(getConfig().appUrl).origin || origin === new URL(request.url).origin;
+  const site = request.headers.get("sec-fetch-site");
+  return !site || site === "same-origin" || site === "none";
+}

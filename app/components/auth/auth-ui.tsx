@@ -1,0 +1,237 @@
+import { Check, Eye, EyeOff, Loader2, X } from "lucide-react";
+import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useNavigation } from "react-router";
+import { passwordStrength } from "~/modules/accounts/accounts.schema";
+
+/**
+ * Building blocks of the account pages (and later the auth modal): plain
+ * inputs that post without JavaScript, enhanced when it runs.
+ */
+
+export const inputClass =
+  "h-11 w-full rounded-lg border border-line bg-page px-3 text-base text-ink-strong placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-red-500";
+export const primaryButtonClass =
+  "inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-strong focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60";
+export const secondaryButtonClass =
+  "inline-flex h-11 items-center justify-center rounded-lg border border-line px-4 font-semibold text-ink hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none";
+
+const subscribe = () => () => undefined;
+/** False during SSR and hydration, true afterwards. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/** True while this page's form is being submitted. */
+export function useBusy(action?: string): boolean {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting") return false;
+  return action === undefined || navigation.formAction?.split("?")[0] === action;
+}
+
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className="rounded-2xl border border-line bg-surface p-6 shadow-xl sm:p-8">
+        <h1 className="text-2xl font-bold text-ink-strong">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function FormBanner({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
+  const styles =
+    tone === "error" ? "border-red-500/40 bg-red-500/10 text-red-300" : "border-emerald-500/40 bg-emerald-500/10 text-emerald-300";
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={`mb-4 rounded-lg border px-3 py-2 text-sm ${styles}`}>
+      {children}
+    </p>
+  );
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  type?: string;
+  error?: string;
+  defaultValue?: string;
+  autoComplete?: string;
+  required?: boolean;
+  hint?: ReactNode;
+  inputMode?: "email" | "text";
+  onValueChange?: (value: string) => void;
+}
+
+export function Field({
+  name,
+  label,
+  type = "text",
+  error,
+  defaultValue,
+  autoComplete,
+  required = true,
+  hint,
+  inputMode,
+  onValueChange,
+}: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={onValueChange ? (e) => onValueChange(e.currentTarget.value) : undefined}
+        className={inputClass}
+      />
+      {hint}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle (the toggle appears once JavaScript runs). */
+export function PasswordField({
+  name,
+  label,
+  error,
+  autoComplete,
+  onValueChange,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  autoComplete: string;
+  onValueChange?: (value: string) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={shown ? "text" : "password"}
+          autoComplete={autoComplete}
+          required
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={onValueChange ? (e) => onValueChange(e.currentTarget.value) : undefined}
+          className={`${inputClass} pr-11`}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setShown((s) => !s)}
+            aria-label={shown ? "Hide password" : "Show password"}
+            aria-pressed={shown}
+            className="absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2 place-items-center rounded-md text-muted hover:text-ink-strong focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+          >
+            {shown ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const STRENGTH_COLOURS = ["bg-red-500", "bg-red-500", "bg-orange-500", "bg-yellow-500", "bg-lime-500", "bg-emerald-500"];
+
+/** Bar and label; one point per satisfied rule out of 5 (spec 1 §5). */
+export function PasswordStrengthMeter({ password }: { password: string }) {
+  if (!password) return null;
+  const { score, label, percent } = passwordStrength(password);
+  return (
+    <div className="space-y-1" aria-live="polite">
+      <div className="h-1.5 w-full overflow-hidden rounded-full bg-surface-2">
+        <div
+          className={`h-full rounded-full transition-[width] duration-200 ${STRENGTH_COLOURS[score]}`}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="text-xs text-muted">
+        Password strength: <span className="font-medium text-ink">{label}</span>
+      </p>
+    </div>
+  );
+}
+
+type Availability = "idle" | "checking" | "available" | "taken";
+
+/** Live username availability: 500 ms after typing stops, from 3 characters (spec 1 §4). */
+export function useUsernameAvailability(username: string): Availability {
+  const value = username.trim();
+  const [result, setResult] = useState<{ value: string; available: boolean } | null>(null);
+  useEffect(() => {
+    if (value.length < 3) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/username-available?username=${encodeURIComponent(value)}`, { signal: controller.signal })
+        .then((r) => (r.ok ? (r.json() as Promise<{ available: boolean }>) : { available: false }))
+        .then((r) => setResult({ value, available: r.available }))
+        .catch(() => {
+          if (!controller.signal.aborted) setResult({ value, available: false });
+        });
+    }, 500);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [value]);
+  if (value.length < 3) return "idle";
+  if (result?.value !== value) return "checking";
+  return result.available ? "available" : "taken";
+}
+
+export function AvailabilityIndicator({ state }: { state: Availability }) {
+  if (state === "idle") return null;
+  if (state === "checking")
+    return (
+      <p className="flex items-center gap-1.5 text-xs text-muted">
+        <Loader2 aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" /> Checking availability...
+      </p>
+    );
+  if (state === "available")
+    return (
+      <p className="flex items-center gap-1.5 text-xs text-emerald-400">
+        <Check aria-hidden="true" className="size-3.5" /> Username is available
+      </p>
+    );
+  return (
+    <p className="flex items-center gap-1.5 text-xs text-red-400">
+      <X aria-hidden="true" className="size-3.5" /> This username is already taken
+    </p>
+  );
+}

@@ -1,0 +1,23 @@
+/** Account texts shared by the pages and the service (spec 1 §4, §8). */
+export const MESSAGES = {
+  loginFailed: "Login failed. Please try again.",
+  invalidCredentials: "Invalid email or password",
+  emailNotVerified: "Please verify your email address before signing in. We've sent you a new confirmation link.",
+  signupFailed: "Signup failed. Please try again.",
+  resetSent: "Password reset email sent! Check your inbox for instructions.",
+  resetFailed: "Failed to send reset email. Please try again.",
+  resent: "Verification email resent! Please check your inbox.",
+  resendFailed: "Failed to resend verification email.",
+  resetLinkDefault: "An error occurred with your reset link.",
+  resetLinkExpired: "Your password reset link has expired. Please request a new one.",
+  resetLinkMissing: "Invalid or expired reset link. Please request a new password reset link from the login page.",
+  resetSessionExpired: "Your session has expired. Please request a new password reset link.",
+  passwordUpdateFailed: "Failed to update password. Please try again.",
+  verificationExpired: "Email verification link has expired. Please request a new one.",
+  verificationFailed: "Email verification failed",
+  verificationNoToken: "No valid authentication tokens received. Please try signing up again.",
+  verificationUnexpected: "An unexpected error occurred during authentication",
+} as const;
+
+/** What the account deletion form wants typed. */
+export const DELETE_CONFIRMATION = "DELETE";

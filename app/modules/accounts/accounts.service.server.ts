@@ -1,0 +1,165 @@
+import type { RouterContextProvider } from "react-router";
+import { callAuth, tooManyRequestsMessage, type AuthCallResult } from "~/auth/auth-request.server";
+import { getAuth } from "~/auth/auth.server";
+import { DELETE_CONFIRMATION, MESSAGES } from "./accounts.messages";
+import { usernameField } from "./accounts.schema";
+import type { SessionUser } from "~/auth/session.server";
+import { databaseRoundTrip, deleteUserCascade, findUserRecord, isUsernameTaken } from "./accounts.queries.server";
+
+/**
+ * Account operations behind the pages (and later the modal). Each goes
+ * through Better Auth's HTTP pipeline (callAuth) so rules and rate limits are
+ * the same as for /api/auth/*. Expected failures come back as values with the
+ * spec's texts; `setCookies` must be passed on to the browser.
+ */
+
+export { DELETE_CONFIRMATION, MESSAGES };
+
+type Ctx = Pick<RouterContextProvider, "get"> | undefined;
+
+export type Outcome<T = object> =
+  | ({ ok: true; setCookies: string[] } & T)
+  | { ok: false; status: number; error: string; fieldErrors?: Record<string, string>; setCookies: string[] };
+
+function failure(r: AuthCallResult, fallback: string): Extract<Outcome, { ok: false }> {
+  if (r.status === 429) {
+    return {
+      ok: false,
+      status: 429,
+      error: r.code === "TOO_MANY_FAILED_SIGN_INS" && r.message ? r.message : tooManyRequestsMessage(r.retryAfter),
+      setCookies: [],
+    };
+  }
+  if (r.field && r.message && r.field !== "form") {
+    return { ok: false, status: 400, error: r.message, fieldErrors: { [r.field]: r.message }, setCookies: [] };
+  }
+  return {
+    ok: false,
+    status: r.status >= 500 ? 500 : r.status,
+    error: r.status >= 500 ? fallback : (r.message ?? fallback),
+    setCookies: [],
+  };
+}
+
+export async function signIn(
+  request: Request,
+  context: Ctx,
+  form: { email: string; password: string; rememberMe: boolean },
+): Promise<Outcome<{ userId: number }>> {
+  const r = await callAuth<{ user: { id: string } }>(request, context, "/sign-in/email", { body: form });
+  if (r.ok && r.data) return { ok: true, userId: Number(r.data.user.id), setCookies: r.setCookies };
+  if (r.status === 401) return { ok: false, status: 401, error: MESSAGES.invalidCredentials, setCookies: [] };
+  if (r.status === 403 && r.code === "EMAIL_NOT_VERIFIED")
+    return { ok: false, status: 403, error: MESSAGES.emailNotVerified, setCookies: [] };
+  return failure(r, MESSAGES.loginFailed);
+}
+
+export async function signUp(
+  request: Request,
+  context: Ctx,
+  form: { username: string; email: string; password: string },
+): Promise<Outcome<{ email: string }>> {
+  const r = await callAuth(request, context, "/sign-up/email", {
+    body: { name: form.username, username: form.username, email: form.email, password: form.password },
+  });
+  if (r.ok) return { ok: true, email: form.email, setCookies: r.setCookies };
+  return failure(r, MESSAGES.signupFailed);
+}
+
+export async function resendVerification(request: Request, context: Ctx, email: string): Promise<Outcome<{ message: string }>> {
+  const r = await callAuth(request, context, "/send-verification-email", { body: { email } });
+  if (r.ok) return { ok: true, message: MESSAGES.resent, setCookies: [] };
+  if (r.status === 429) return failure(r, MESSAGES.resendFailed);
+  return { ok: false, status: r.status, error: MESSAGES.resendFailed, setCookies: [] };
+}
+
+/** Always the same answer whether or not the address has an account (spec 1 §4). */
+export async function requestPasswordReset(request: Request, context: Ctx, email: string): Promise<Outcome<{ message: string }>> {
+  const r = await callAuth(request, context, "/request-password-reset", { body: { email } });
+  if (r.ok) return { ok: true, message: MESSAGES.resetSent, setCookies: [] };
+  if (r.status === 429) return failure(r, MESSAGES.resetFailed);
+  return { ok: false, status: r.status, error: MESSAGES.resetFailed, setCookies: [] };
+}
+
+export type ResetLinkState = { valid: true } | { valid: false; error: string };
+
+/** The reset page's link check (spec 1 §4 "Reset link", §8). */
+export async function checkResetToken(token: string | null): Promise<ResetLinkState> {
+  if (!token) return { valid: false, error: MESSAGES.resetLinkMissing };
+  if (token.length > 200) return { valid: false, error: MESSAGES.resetLinkDefault };
+  const ctx = await getAuth().$context;
+  const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!row) return { valid: false, error: MESSAGES.resetLinkMissing };
+  if (new Date(row.expiresAt).getTime() < Date.now()) return { valid: false, error: MESSAGES.resetLinkExpired };
+  return { valid: true };
+}
+
+export async function resetPassword(request: Request, context: Ctx, token: string, newPassword: string): Promise<Outcome> {
+  const r = await callAuth(request, context, "/reset-password", { body: { token, newPassword } });
+  if (r.ok) return { ok: true, setCookies: [] };
+  if (r.status === 400 && (r.code === "INVALID_TOKEN" || r.code === "USER_NOT_FOUND")) {
+    return { ok: false, status: 400, error: MESSAGES.resetSessionExpired, setCookies: [] };
+  }
+  return failure(r, MESSAGES.passwordUpdateFailed);
+}
+
+/** /auth/callback: verifies the e-mail and signs the user in (Set-Cookie in the result). */
+export async function verifyEmail(request: Request, context: Ctx, token: string | null): Promise<Outcome> {
+  if (!token) return { ok: false, status: 400, error: MESSAGES.verificationNoToken, setCookies: [] };
+  let r: AuthCallResult;
+  try {
+    r = await callAuth(request, context, "/verify-email", { method: "GET", query: { token } });
+  } catch {
+    return { ok: false, status: 500, error: MESSAGES.verificationUnexpected, setCookies: [] };
+  }
+  if (r.ok) return { ok: true, setCookies: r.setCookies };
+  if (r.code === "TOKEN_EXPIRED") return { ok: false, status: 400, error: MESSAGES.verificationExpired, setCookies: [] };
+  if (r.status === 429) return failure(r, MESSAGES.verificationFailed);
+  return { ok: false, status: r.status >= 500 ? 500 : 400, error: MESSAGES.verificationFailed, setCookies: [] };
+}
+
+/** Ends the session on the server and returns the cookie-clearing headers. */
+export async function signOut(request: Request, context: Ctx): Promise<Outcome> {
+  const r = await callAuth(request, context, "/sign-out", { body: {} });
+  return { ok: true, setCookies: r.setCookies };
+}
+
+/** Deletes the signed-in user's account (cascade) after the typed confirmation, and ends the session. */
+export async function deleteAccount(request: Request, context: Ctx, userId: number, confirmation: unknown): Promise<Outcome> {
+  if (confirmation !== DELETE_CONFIRMATION) {
+    const error = `Type ${DELETE_CONFIRMATION} to confirm.`;
+    return { ok: false, status: 400, error, fieldErrors: { confirmation: error }, setCookies: [] };
+  }
+  const deleted = await deleteUserCascade(userId);
+  if (!deleted) return { ok: false, status: 404, error: "No user found", setCookies: [] };
+  const out = await signOut(request, context);
+  return { ok: true, setCookies: out.setCookies };
+}
+
+/** Live availability (spec 1 §5): under 3 characters or invalid → not available; errors → not available. */
+export async function isUsernameAvailable(username: string): Promise<boolean> {
+  const parsed = usernameField.safeParse(username);
+  if (!parsed.success) return false;
+  try {
+    return !(await isUsernameTaken(parsed.data));
+  } catch {
+    return false;
+  }
+}
+
+/** What /debug-auth shows (development only). */
+export async function debugAuthState(user: SessionUser | null) {
+  let dbCheck: string;
+  try {
+    dbCheck = `ok (${await databaseRoundTrip()} ms)`;
+  } catch (err) {
+    dbCheck = `failed: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  const record = user ? await findUserRecord(user.id) : null;
+  return {
+    state: user ? "signed in" : "signed out",
+    authUser: user,
+    dbUser: record ? { ...record, createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString() } : null,
+    dbCheck,
+  };
+}

@@ -1,0 +1,557 @@
+import { categoryPriority } from "~/lib/categories";
+import { normalizeTitle, romanToArabic } from "~/lib/search-text";
+
+/**
+ * Relevance ranking of search candidates (spec 2 §9 "Relevance ranking", "Tiers and priority").
+ * Pure: the database finds at most 150 candidates by trigram / word / compact matching, this
+ * module scores them. Nothing here knows any title or franchise.
+ *
+ * ## Score = title score + category + rating + popularity + recency
+ *
+ * Title score (best over the name and each alternative name; an alternative name counts 2 % less,
+ * so a game called exactly that wins over a game merely also known as that):
+ *
+ *   1000  exact title                      "doom" → Doom
+ *    990  exact with spacing differences   "half life 2" → Half-Life 2, "spiderman" → Spider-Man
+ *    980  exact with numerals converted    "final fantasy 7" → Final Fantasy VII, "mega man ii" → Mega Man 2
+ *    950  exact without a leading article  "last of us" → The Last of Us (either side)
+ *    900  title starts with the term       "halo 5" → Halo 5: Guardians
+ *    880  a part of the title is the term  "skyrim" → The Elder Scrolls V: Skyrim (parts split at ':', ' - ', '(')
+ *    850  a part starts with the term      "vice city" → Grand Theft Auto: Vice City Stories
+ *    800  the term's words, contiguous, anywhere
+ *    700  the term's words in order, with gaps
+ *    650  the term's words in any order
+ *    ≤500 most (≥ 60 %) of the term's letters matched: 500 × share
+ *
+ *  - Edition / DLC words (Edition, Bundle, DLC, Map Pack, Season Pass, GOTY, Remastered, HD,
+ *    Soundtrack, Demo …) among the title words the term did not match: −150 (so "starts with"
+ *    becomes the spec's 750). Most imported rows have category 0, so the title is the signal.
+ *  - Each title word left unmatched: −3 (at most −30); tighter titles first within a tier.
+ *  - Typos: words match when their edit (optimal string alignment) similarity is ≥ 0.6; the tier is
+ *    multiplied by the square of the letter-weighted similarity ("metriod prime" → Metroid Prime
+ *    ≈ 840, below any exact or starts-with match). Numbers never match fuzzily ("halo 2" is not
+ *    "halo 3"); the last word of the term may be the start of a title word ("zeld" → Zelda).
+ *  - Below 300 the candidate is not shown (spec's text-relevance threshold; value chosen).
+ *
+ * Category (spec priority main 10000 … mod 100): −(10000 − priority) / 50, so DLC −180, bundle
+ * −190, mod −198, remaster −120, remake −100. Main games rank above their DLC, editions, bundles,
+ * mods and seasons with the same title match, yet a DLC typed exactly still comes first.
+ *
+ * Rating (spec): average user rating (≥ 3 ratings; else IGDB rating with ≥ 5 votes) on a
+ * 100 scale ≥ 90 +50, ≥ 80 +30, ≥ 70 +15, < 50 −25.
+ * Popularity (spec "popularity", weights not shown; chosen small so the title decides):
+ * 15·log10(1 + user ratings) ≤ 40, 8·log10(1 + IGDB votes) ≤ 20, 1.5 per platform ≤ 15,
+ * 5·log10(1 + views) ≤ 15.
+ * Recency (spec function ranking): released within 1 year +20, within 3 years +10, over 20 years −10.
+ *
+ * Order: exact matches (title score ≥ 950 without typos) first whatever their bonuses, then by
+ * score, then newer first, then id. So the exact title is always first.
+ */
+
+export const MIN_TITLE_SCORE = 300;
+
+export const TITLE_TIERS = {
+  exact: 1000,
+  exactCompact: 990,
+  exactNumerals: 980,
+  withoutArticle: 950,
+  startsWith: 900,
+  partExact: 880,
+  partStartsWith: 850,
+  contains: 800,
+  inOrder: 700,
+  anyOrder: 650,
+  partial: 500,
+} as const;
+
+export const EDITION_PENALTY = 150;
+const ALIAS_FACTOR = 0.98;
+const EXTRA_WORD_PENALTY = 3;
+const MAX_EXTRA_WORD_PENALTY = 30;
+const FUZZY_MIN_SIMILARITY = 0.6;
+const PARTIAL_MIN_SHARE = 0.6;
+
+const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
+
+/** Words that mark an edition, a DLC or other extra content (normalised form). */
+const EDITION_WORDS: ReadonlySet<string> = new Set([
+  "edition",
+  "editions",
+  "bundle",
+  "dlc",
+  "pack",
+  "pass",
+  "goty",
+  "soundtrack",
+  "ost",
+  "demo",
+  "trial",
+  "beta",
+  "collection",
+  "trilogy",
+  "compilation",
+  "anthology",
+  "remastered",
+  "remaster",
+  "definitive",
+  "deluxe",
+  "upgrade",
+  "costume",
+  "costumes",
+  "outfit",
+  "skin",
+  "skins",
+  "addon",
+  "expansion",
+  "season",
+  "prologue",
+  "hd",
+  "pal",
+  "ntsc",
+  "aus",
+  "eur",
+]);
+/** Multi-word markers, checked on the joined remainder. */
+const EDITION_PHRASES: readonly string[] = ["game of the year", "directors cut", "add on", "2 in 1", "3 in 1"];
+
+// ---------------------------------------------------------------------------
+// Query and title preparation
+// ---------------------------------------------------------------------------
+
+export interface RankQuery {
+  /** Normalised term ("final fantasy 7"). */
+  normalized: string;
+  tokens: string[];
+  /** Tokens with roman numerals as digits. */
+  canon: string[];
+  /** Normalised term without spaces. */
+  compact: string;
+}
+
+function canonTokens(tokens: readonly string[]): string[] {
+  return tokens.map((token, index) => {
+    if (/^\d+$/.test(token)) return String(Number(token));
+    const value = romanToArabic(token);
+    if (value === null || value > 20) return token;
+    // A lone 'i' is usually the pronoun: only the last of two or more words is a numeral.
+    if (value === 1 && !(index === tokens.length - 1 && tokens.length >= 2)) return token;
+    return String(value);
+  });
+}
+
+/** The matching form of a sanitised search term; null when nothing searchable is left. */
+export function prepareQuery(term: string): RankQuery | null {
+  const normalized = normalizeTitle(term);
+  if (!normalized) return null;
+  const tokens = normalized.split(" ");
+  return { normalized, tokens, canon: canonTokens(tokens), compact: tokens.join("") };
+}
+
+interface TitleForm {
+  tokens: string[];
+  canon: string[];
+  /** Token indexes where a part of the title starts (after ':', ' - ', '(' …); always has 0. */
+  partStarts: Set<number>;
+  /** Token index where the part starting at each part start ends (exclusive). */
+  partEnd: Map<number, number>;
+  isAlias: boolean;
+}
+
+// ':' and '|' always split; dashes only with a space on at least one side ("Half-Life" stays one part).
+const PART_SEPARATORS = /\s*[:|()[\]]\s*|\s+[-–—]+\s*|\s*[–—]+\s+/;
+
+export function titleForm(raw: string, isAlias = false): TitleForm | null {
+  const tokens: string[] = [];
+  const partStarts = new Set<number>();
+  const partEnd = new Map<number, number>();
+  for (const part of raw.split(PART_SEPARATORS)) {
+    const normalized = normalizeTitle(part);
+    if (!normalized) continue;
+    const start = tokens.length;
+    tokens.push(...normalized.split(" "));
+    partStarts.add(start);
+    partEnd.set(start, tokens.length);
+  }
+  if (!tokens.length) return null;
+  return { tokens, canon: canonTokens(tokens), partStarts, partEnd, isAlias };
+}
+
+// ---------------------------------------------------------------------------
+// Word similarity
+// ---------------------------------------------------------------------------
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+export function editDistance(a: string, b: string): number {
+  const m = a.length;
+  const n = b.length;
+  if (m === 0) return n;
+  if (n === 0) return m;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= m; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
+      cur[j] = v;
+    }
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[n] ?? Math.max(m, n);
+}
+
+/** 1 − distance / longer length. */
+export function editSimilarity(a: string, b: string): number {
+  const longer = Math.max(a.length, b.length);
+  if (longer === 0) return 1;
+  return 1 - editDistance(a, b) / longer;
+}
+
+const HAS_DIGIT = /\d/;
+
+/** How a unit matched: exact letters, numerals converted / spacing joined, or a typo. */
+type UnitKind = "exact" | "variant" | "fuzzy";
+
+interface UnitMatch {
+  sim: number;
+  kind: UnitKind;
+}
+
+const NO_MATCH: UnitMatch = { sim: 0, kind: "fuzzy" };
+
+/** Similarity of a query word (or words joined) with a title word (or words joined). */
+function wordMatch(q: string, qCanon: string, t: string, tCanon: string, lastQueryWord: boolean, joined: boolean): UnitMatch {
+  if (q === t) return { sim: 1, kind: joined ? "variant" : "exact" };
+  if (qCanon === tCanon) return { sim: 1, kind: "variant" };
+  if (HAS_DIGIT.test(q) || HAS_DIGIT.test(t)) return NO_MATCH;
+  // Type-ahead: the last word of the term may be the start of a title word.
+  if (lastQueryWord && q.length >= 2 && t.startsWith(q)) return { sim: 0.75 + (0.2 * q.length) / t.length, kind: "fuzzy" };
+  if (Math.min(q.length, t.length) < 4) return NO_MATCH;
+  const sim = editSimilarity(q, t);
+  return sim >= FUZZY_MIN_SIMILARITY ? { sim, kind: "fuzzy" } : NO_MATCH;
+}
+
+// ---------------------------------------------------------------------------
+// Alignment of the term with a title
+// ---------------------------------------------------------------------------
+
+interface Alignment {
+  /** First and (exclusive) last title token matched. */
+  start: number;
+  end: number;
+  /** Letter-weighted similarity 0..1. */
+  sim: number;
+  variant: boolean;
+  /** Title token indexes consumed. */
+  used: Set<number>;
+}
+
+interface State {
+  score: number;
+  variant: boolean;
+  used: number[];
+}
+
+const MAX_JOIN = 3;
+
+/**
+ * Contiguous alignments of all query tokens with title tokens from `start`: one query word to one
+ * title word, several query words joined to one title word ("half life" ↔ "halflife") or one query
+ * word to several title words joined ("spiderman" ↔ "spider man"). Returns the best alignment for
+ * each end position.
+ */
+function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom: number): Map<number, State> {
+  const n = query.tokens.length;
+  const m = title.tokens.length;
+  const weight = (i: number, k: number) => query.tokens.slice(i, i + k).join("").length;
+  // states[i] = map title position → best state after consuming query tokens [queryFrom, i).
+  let frontier = new Map<string, { i: number; j: number; s: State }>();
+  frontier.set(`${queryFrom}:${start}`, { i: queryFrom, j: start, s: { score: 0, variant: false, used: [] } });
+  const finished = new Map<number, State>();
+  while (frontier.size) {
+    const next = new Map<string, { i: number; j: number; s: State }>();
+    for (const { i, j, s } of frontier.values()) {
+      if (i === n) {
+        const best = finished.get(j);
+        if (!best || s.score > best.score) finished.set(j, s);
+        continue;
+      }
+      if (j >= m) continue;
+      const options: { di: number; dj: number; match: UnitMatch }[] = [];
+      for (let k = 1; k <= MAX_JOIN && i + k <= n; k++) {
+        const q = query.tokens.slice(i, i + k).join("");
+        const qc = query.canon.slice(i, i + k).join("");
+        const last = i + k === n;
+        if (k === 1) {
+          for (let l = 1; l <= MAX_JOIN && j + l <= m; l++) {
+            const t = title.tokens.slice(j, j + l).join("");
+            const tc = title.canon.slice(j, j + l).join("");
+            options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, last, l > 1) });
+          }
+        } else {
+          const t = title.tokens[j] ?? "";
+          const tc = title.canon[j] ?? "";
+          options.push({ di: k, dj: 1, match: wordMatch(q, qc, t, tc, last, true) });
+        }
+      }
+      for (const { di, dj, match } of options) {
+        if (match.sim <= 0) continue;
+        const key = `${i + di}:${j + dj}`;
+        const score = s.score + match.sim * weight(i, di);
+        const prior = next.get(key);
+        if (prior && prior.s.score >= score) continue;
+        const used = s.used.slice();
+        for (let x = j; x < j + dj; x++) used.push(x);
+        next.set(key, { i: i + di, j: j + dj, s: { score, variant: s.variant || match.kind === "variant", used } });
+      }
+    }
+    frontier = next;
+  }
+  return finished;
+}
+
+function totalWeight(query: RankQuery, from = 0): number {
+  return query.tokens.slice(from).join("").length || 1;
+}
+
+/** Best contiguous alignment for each start position. */
+function contiguousAlignments(query: RankQuery, title: TitleForm, queryFrom = 0): Alignment[] {
+  const out: Alignment[] = [];
+  const total = totalWeight(query, queryFrom);
+  for (let start = 0; start < title.tokens.length; start++) {
+    for (const [end, s] of alignFrom(query, title, start, queryFrom)) {
+      out.push({ start, end, sim: s.score / total, variant: s.variant, used: new Set(s.used) });
+    }
+  }
+  return out;
+}
+
+interface LooseMatch {
+  inOrder: boolean;
+  share: number;
+  sim: number;
+  used: Set<number>;
+}
+
+/** Each query word to its best unused title word (single words only). */
+function looseMatch(query: RankQuery, title: TitleForm): LooseMatch {
+  const used = new Set<number>();
+  const total = totalWeight(query);
+  let matchedWeight = 0;
+  let score = 0;
+  let lastIndex = -1;
+  let inOrder = true;
+  query.tokens.forEach((q, i) => {
+    let best = -1;
+    let bestSim = 0;
+    title.tokens.forEach((t, j) => {
+      if (used.has(j)) return;
+      const m = wordMatch(q, query.canon[i] ?? q, t, title.canon[j] ?? t, i === query.tokens.length - 1, false);
+      // Prefer the first best match after the previous one, to detect order.
+      if (m.sim > bestSim || (m.sim === bestSim && m.sim > 0 && best < lastIndex && j > lastIndex)) {
+        best = j;
+        bestSim = m.sim;
+      }
+    });
+    if (best >= 0) {
+      used.add(best);
+      matchedWeight += q.length;
+      score += bestSim * q.length;
+      if (best < lastIndex) inOrder = false;
+      lastIndex = best;
+    }
+  });
+  return { inOrder, share: matchedWeight / total, sim: matchedWeight ? score / matchedWeight : 0, used };
+}
+
+function hasEditionWords(title: TitleForm, used: ReadonlySet<number>, query: RankQuery): boolean {
+  const queryWords = new Set(query.tokens);
+  const rest = title.tokens.filter((t, i) => !used.has(i) && !queryWords.has(t));
+  if (rest.some((t) => EDITION_WORDS.has(t))) return true;
+  const joined = ` ${rest.join(" ")} `;
+  return EDITION_PHRASES.some((p) => joined.includes(` ${p} `) && !query.normalized.includes(p));
+}
+
+export interface TitleMatch {
+  score: number;
+  /** Exact or article-less exact, without typos. */
+  exact: boolean;
+}
+
+const NONE: TitleMatch = { score: 0, exact: false };
+
+function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<number>, query: RankQuery, exact: boolean): TitleMatch {
+  let score = tier * sim * sim;
+  const extra = title.tokens.length - used.size;
+  score -= Math.min(MAX_EXTRA_WORD_PENALTY, extra * EXTRA_WORD_PENALTY);
+  if (extra > 0 && hasEditionWords(title, used, query)) score -= EDITION_PENALTY;
+  if (title.isAlias) score *= ALIAS_FACTOR;
+  return { score, exact: exact && sim === 1 };
+}
+
+function better(a: TitleMatch, b: TitleMatch): TitleMatch {
+  if (a.exact !== b.exact) return a.exact ? a : b;
+  return a.score >= b.score ? a : b;
+}
+
+/** How well the term matches one title form (see the tiers above). */
+export function matchTitle(query: RankQuery, title: TitleForm): TitleMatch {
+  let best = NONE;
+  const m = title.tokens.length;
+  const titleArticle = ARTICLES.has(title.tokens[0] ?? "") && m > 1;
+  const queryArticle = ARTICLES.has(query.tokens[0] ?? "") && query.tokens.length > 1;
+
+  const consider = (align: Alignment, articleSkipped: boolean) => {
+    const { start, end, sim, variant, used } = align;
+    let tier: number;
+    let exact = false;
+    const startsTitle = start === 0 || (start === 1 && titleArticle);
+    if (startsTitle && end === m) {
+      exact = true;
+      if (start === 1 || articleSkipped) tier = TITLE_TIERS.withoutArticle;
+      else if (variant) tier = title.tokens.length === query.tokens.length ? TITLE_TIERS.exactNumerals : TITLE_TIERS.exactCompact;
+      else tier = TITLE_TIERS.exact;
+    } else if (startsTitle) {
+      tier = TITLE_TIERS.startsWith - (start === 1 || articleSkipped ? 10 : 0);
+    } else if (title.partStarts.has(start) || (title.partStarts.has(start - 1) && ARTICLES.has(title.tokens[start - 1] ?? ""))) {
+      const partStart = title.partStarts.has(start) ? start : start - 1;
+      tier = end === title.partEnd.get(partStart) ? TITLE_TIERS.partExact : TITLE_TIERS.partStartsWith;
+    } else {
+      tier = TITLE_TIERS.contains;
+    }
+    best = better(best, finish(tier, sim, title, used, query, exact));
+  };
+
+  for (const align of contiguousAlignments(query, title)) consider(align, false);
+  // "the last of us" typed against "Last of Us": match without the term's article.
+  if (queryArticle && !titleArticle) {
+    const rest = { ...query, tokens: query.tokens, canon: query.canon };
+    for (const align of contiguousAlignments(rest, title, 1)) consider(align, true);
+  }
+  if (best.score > 0) return best;
+
+  const loose = looseMatch(query, title);
+  if (loose.share === 1) {
+    return finish(loose.inOrder ? TITLE_TIERS.inOrder : TITLE_TIERS.anyOrder, loose.sim, title, loose.used, query, false);
+  }
+  if (loose.share >= PARTIAL_MIN_SHARE) {
+    return finish(TITLE_TIERS.partial * loose.share, loose.sim, title, loose.used, query, false);
+  }
+  return NONE;
+}
+
+// ---------------------------------------------------------------------------
+// Whole score
+// ---------------------------------------------------------------------------
+
+export interface RankCandidate {
+  id: number;
+  name: string;
+  alternativeNames: readonly string[];
+  category: number | null;
+  releaseYear: number | null;
+  releaseDate: string | null;
+  ratingCount: number;
+  /** Average user rating 1..10, null without ratings. */
+  avgUserRating: number | null;
+  igdbRating: number | null;
+  igdbRatingCount: number | null;
+  platformCount: number;
+  viewCount: number;
+}
+
+export interface ScoreParts {
+  title: number;
+  exact: boolean;
+  category: number;
+  rating: number;
+  popularity: number;
+  recency: number;
+  total: number;
+}
+
+export function categoryAdjustment(category: number | null): number {
+  return -Math.round((10000 - categoryPriority(category)) / 50);
+}
+
+/** Spec rating bonus on a 0..100 scale. */
+export function ratingAdjustment(c: Pick<RankCandidate, "ratingCount" | "avgUserRating" | "igdbRating" | "igdbRatingCount">): number {
+  let value: number | null = null;
+  if (c.ratingCount >= 3 && c.avgUserRating !== null) value = c.avgUserRating * 10;
+  else if (c.igdbRating !== null && (c.igdbRatingCount ?? 0) >= 5) value = c.igdbRating;
+  if (value === null) return 0;
+  if (value >= 90) return 50;
+  if (value >= 80) return 30;
+  if (value >= 70) return 15;
+  if (value < 50) return -25;
+  return 0;
+}
+
+export function popularityBonus(c: Pick<RankCandidate, "ratingCount" | "igdbRatingCount" | "platformCount" | "viewCount">): number {
+  return (
+    Math.min(40, 15 * Math.log10(1 + c.ratingCount)) +
+    Math.min(20, 8 * Math.log10(1 + (c.igdbRatingCount ?? 0))) +
+    Math.min(15, 1.5 * c.platformCount) +
+    Math.min(15, 5 * Math.log10(1 + c.viewCount))
+  );
+}
+
+const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+
+function releaseTime(c: Pick<RankCandidate, "releaseDate" | "releaseYear">): number | null {
+  if (c.releaseDate) {
+    const t = Date.parse(c.releaseDate);
+    if (Number.isFinite(t)) return t;
+  }
+  if (c.releaseYear) return Date.UTC(c.releaseYear, 6, 1);
+  return null;
+}
+
+export function recencyAdjustment(c: Pick<RankCandidate, "releaseDate" | "releaseYear">, now: Date): number {
+  const t = releaseTime(c);
+  if (t === null) return 0;
+  const age = Math.abs(now.getTime() - t) / YEAR_MS;
+  if (now.getTime() - t < -YEAR_MS) return 0; // announced far ahead: no bonus
+  if (age <= 1) return 20;
+  if (age <= 3) return 10;
+  if (now.getTime() - t > 20 * YEAR_MS) return -10;
+  return 0;
+}
+
+export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date): ScoreParts {
+  let match: TitleMatch = NONE;
+  const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true))];
+  for (const form of forms) if (form) match = better(match, matchTitle(query, form));
+  const category = categoryAdjustment(c.category);
+  const rating = ratingAdjustment(c);
+  const popularity = popularityBonus(c);
+  const recency = recencyAdjustment(c, now);
+  return {
+    title: match.score,
+    exact: match.exact,
+    category,
+    rating,
+    popularity,
+    recency,
+    total: match.score + category + rating + popularity + recency,
+  };
+}
+
+export interface Ranked<T> {
+  candidate: T;
+  score: ScoreParts;
+}
+
+/** Scores, drops candidates below the relevance threshold, sorts best first. */
+export function rankCandidates<T extends RankCandidate>(query: RankQuery, candidates: readonly T[], now = new Date()): Ranked<T>[] {
+  return candidates
+    .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now), time: releaseTime(candidate) ?? 0 }))
+    .filter((r) => r.score.title >= MIN_TITLE_SCORE)
+    .sort(
+      (a, b) =>
+        Number(b.score.exact) - Number(a.score.exact) || b.score.total - a.score.total || b.time - a.time || a.candidate.id - b.candidate.id,
+    )
+    .map(({ candidate, score }) => ({ candidate, score }));
+}

@@ -1,0 +1,135 @@
+import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigate, useSubmit } from "react-router";
+import type { Route } from "./+types/auth.callback";
+import { AuthCard, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/auth/auth-ui";
+import { isTrustedOrigin } from "~/auth/session.server";
+import { pageTitle } from "~/lib/meta";
+import { MESSAGES } from "~/modules/accounts/accounts.messages";
+import { verifyEmail } from "~/modules/accounts/accounts.service.server";
+
+/**
+ * E-mail verification (spec 1 §2 "Email verification page"). Opening the link
+ * does not change anything by itself (mail scanners prefetch links): the page
+ * posts the token back at once with JavaScript, or with its button without.
+ */
+
+export function meta() {
+  return [{ title: pageTitle("Email Verification") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return { token: token && token.length <= 4096 ? token : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
+  const form = await request.formData();
+  const token = form.get("token");
+  const r = await verifyEmail(request, context, typeof token === "string" && token !== "" ? token : null);
+  if (!r.ok) return data({ ok: false as const, error: r.error }, { status: r.status });
+  const headers = new Headers();
+  for (const c of r.setCookies) headers.append("set-cookie", c);
+  return data({ ok: true as const, error: null }, { headers });
+}
+
+export default function AuthCallbackRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.ok) return <Verified />;
+  if (actionData) return <Failed message={actionData.error} />;
+  if (!loaderData.token) return <Failed message={MESSAGES.verificationNoToken} />;
+  return <Verifying token={loaderData.token} />;
+}
+
+function Verifying({ token }: { token: string }) {
+  const submit = useSubmit();
+  const busy = useBusy("/auth/callback");
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    void submit({ token }, { method: "post", action: "/auth/callback", replace: true });
+  }, [submit, token]);
+  const hydrated = useHydrated();
+  return (
+    <AuthCard title="Verifying your email...">
+      <div className="flex flex-col items-center gap-4 text-center" role="status">
+        <Loader2 aria-hidden="true" className="size-10 animate-spin text-accent-strong motion-reduce:animate-none" />
+        {hydrated ? null : (
+          <Form method="post" action="/auth/callback" className="w-full">
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" disabled={busy} className={primaryButtonClass}>
+              Verify my email
+            </button>
+          </Form>
+        )}
+      </div>
+    </AuthCard>
+  );
+}
+
+function Verified() {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const t = setTimeout(() => void navigate("/", { replace: true }), 2000);
+    return () => clearTimeout(t);
+  }, [navigate]);
+  return (
+    <AuthCard title="Email Verified Successfully!">
+      {hydrated ? null : <meta httpEquiv="refresh" content="2;url=/" />}
+      <div className="flex flex-col items-center gap-4 text-center" role="status">
+        <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-400" />
+        <p className="text-ink">Welcome to Savepoint! Redirecting you to the homepage...</p>
+      </div>
+    </AuthCard>
+  );
+}
+
+function Failed({ message }: { message: string }) {
+  return (
+    <AuthCard title="Email Verification Failed">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <XCircle aria-hidden="true" className="size-12 text-red-400" />
+        <p role="alert" className="text-ink">
+          {message}
+        </p>
+      </div>
+      {message.includes("expired") ? (
+        <ul className="mt-6 list-disc space-y-1 pl-5 text-sm text-muted">
+          <li>
+            Go back to{" "}
+            <Link to="/signup" className="font-medium text-accent-strong hover:underline">
+              sign up
+            </Link>{" "}
+            and use &apos;Resend verification email&apos; to get a new link.
+          </li>
+          <li>Check your email (and the spam folder) for the newest link.</li>
+        </ul>
+      ) : null}
+      {message.includes("expired") ? (
+        <Form method="post" action="/signup" className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <input type="hidden" name="intent" value="resend" />
+          <label htmlFor="resend-email" className="sr-only">
+            Email
+          </label>
+          <input
+            id="resend-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.com"
+            className={inputClass}
+          />
+          <button type="submit" className={`${secondaryButtonClass} shrink-0`}>
+            Resend verification email
+          </button>
+        </Form>
+      ) : null}
+      <Link to="/" className={`${primaryButtonClass} mt-6`}>
+        Return to Home
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/profile";
+import { AuthRequired } from "~/components/auth/auth-required";
+import { optionalUser } from "~/auth/session.server";
+import { pageTitle } from "~/lib/meta";
+
+export function meta() {
+  return [{ title: pageTitle("Profile") }, { name: "robots", content: "noindex" }];
+}
+
+/** Signed in → /users (spec 1 §2); otherwise the sign-in prompt. */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await optionalUser(request)) throw redirect("/users");
+  return { redirectTo: new URL(request.url).pathname };
+}
+
+export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
+  return <AuthRequired redirectTo={loaderData.redirectTo} />;
+}

@@ -1,0 +1,179 @@
+import { MailCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/signup";
+import {
+  AuthCard,
+  AvailabilityIndicator,
+  Field,
+  FormBanner,
+  PasswordField,
+  PasswordStrengthMeter,
+  primaryButtonClass,
+  useBusy,
+  useUsernameAvailability,
+} from "~/components/auth/auth-ui";
+import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
+import { pageTitle } from "~/lib/meta";
+import { emailField, fieldErrors, SignupForm } from "~/modules/accounts/accounts.schema";
+import { resendVerification, signUp } from "~/modules/accounts/accounts.service.server";
+
+export function meta() {
+  return [{ title: pageTitle("Sign Up") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await optionalUser(request)) throw redirect("/");
+  return null;
+}
+
+type ActionResult =
+  | { step: "form"; error: string | null; errors: Record<string, string>; values: { username: string; email: string } }
+  | { step: "sent"; email: string; resent: string | null; error: string | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "resend") {
+    const email = emailField.safeParse(form.email);
+    if (!email.success)
+      return data<ActionResult>({ step: "sent", email: "", resent: null, error: "Failed to resend verification email." }, { status: 400 });
+    const r = await resendVerification(request, context, email.data);
+    return data<ActionResult>(
+      { step: "sent", email: email.data, resent: r.ok ? r.message : null, error: r.ok ? null : r.error },
+      { status: r.ok ? 200 : r.status },
+    );
+  }
+  const values = { username: String(form.username ?? ""), email: String(form.email ?? "") };
+  const parsed = SignupForm.safeParse(form);
+  if (!parsed.success) return data<ActionResult>({ step: "form", error: null, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const r = await signUp(request, context, parsed.data);
+  if (!r.ok)
+    return data<ActionResult>(
+      { step: "form", error: r.fieldErrors ? null : r.error, errors: r.fieldErrors ?? {}, values },
+      { status: r.status },
+    );
+  return data<ActionResult>({ step: "sent", email: r.email, resent: null, error: null });
+}
+
+export default function SignupRoute({ actionData }: Route.ComponentProps) {
+  if (actionData?.step === "sent") return <CheckEmail result={actionData} />;
+  return <SignupFormView result={actionData?.step === "form" ? actionData : undefined} />;
+}
+
+function SignupFormView({ result }: { result?: Extract<ActionResult, { step: "form" }> }) {
+  const busy = useBusy("/signup");
+  const [username, setUsername] = useState(result?.values.username ?? "");
+  const [password, setPassword] = useState("");
+  const availability = useUsernameAvailability(username);
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  return (
+    <AuthCard title="Create your account">
+      {result?.error ? <FormBanner tone="error">{result.error}</FormBanner> : null}
+      <Form method="post" action="/signup" noValidate>
+        <input type="hidden" name="intent" value="signup" />
+        <fieldset disabled={busy} className="space-y-4">
+          <Field
+            name="username"
+            label="Username"
+            autoComplete="username"
+            defaultValue={result?.values.username}
+            error={errors.username}
+            onValueChange={setUsername}
+            hint={errors.username ? null : <AvailabilityIndicator state={availability} />}
+          />
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            defaultValue={result?.values.email}
+            error={errors.email}
+          />
+          <div className="space-y-2">
+            <PasswordField
+              name="password"
+              label="Password"
+              autoComplete="new-password"
+              error={errors.password}
+              onValueChange={setPassword}
+            />
+            <PasswordStrengthMeter password={password} />
+          </div>
+          <PasswordField name="confirmPassword" label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword} />
+          <div className="space-y-1">
+            <label className="flex items-start gap-2 text-sm text-ink">
+              <input
+                type="checkbox"
+                name="agreeToTerms"
+                className="mt-0.5 size-4 rounded border-line accent-accent"
+                aria-invalid={errors.agreeToTerms ? true : undefined}
+              />
+              <span>
+                I agree to the{" "}
+                <Link to="/terms" className="font-medium text-accent-strong hover:underline">
+                  Terms of Service
+                </Link>{" "}
+                and{" "}
+                <Link to="/privacy" className="font-medium text-accent-strong hover:underline">
+                  Privacy Policy
+                </Link>
+              </span>
+            </label>
+            {errors.agreeToTerms ? <p className="text-sm text-red-400">{errors.agreeToTerms}</p> : null}
+          </div>
+          <button type="submit" className={primaryButtonClass}>
+            {busy ? "Creating Account..." : "Create Account"}
+          </button>
+        </fieldset>
+      </Form>
+      <p className="mt-6 text-center text-sm text-muted">
+        Already have an account?{" "}
+        <Link to="/login" className="font-medium text-accent-strong hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** The 'Check Your Email!' panel with resend and 'Got it!' (spec 1 §2, §4). */
+function CheckEmail({ result }: { result: Extract<ActionResult, { step: "sent" }> }) {
+  const { email, resent, error } = result;
+  const busy = useBusy("/signup");
+  // The resend banner goes away after 3 s (spec 1 §4); each new answer shows it again.
+  const [dismissed, setDismissed] = useState<object | null>(null);
+  useEffect(() => {
+    if (!resent) return;
+    const t = setTimeout(() => setDismissed(result), 3000);
+    return () => clearTimeout(t);
+  }, [result, resent]);
+  const banner = resent && dismissed !== result ? resent : null;
+  return (
+    <AuthCard title="Check Your Email!">
+      <div className="flex flex-col items-center text-center">
+        <MailCheck aria-hidden="true" className="size-12 text-accent-strong" />
+        <p className="mt-4 text-ink">
+          We&apos;ve sent a confirmation link to <span className="font-semibold text-ink-strong">{email}</span>.
+        </p>
+        <p className="mt-2 text-sm text-muted">Click the link in the email to verify your account, then sign in.</p>
+      </div>
+      <div className="mt-6">
+        {banner ? <FormBanner tone="success">{banner}</FormBanner> : null}
+        {error ? <FormBanner tone="error">{error}</FormBanner> : null}
+      </div>
+      <Form method="post" action="/signup" className="text-center text-sm text-muted">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        Didn&apos;t get it?{" "}
+        <button type="submit" disabled={busy} className="font-medium text-accent-strong hover:underline disabled:opacity-60">
+          {busy ? "Sending..." : "Resend verification email"}
+        </button>
+      </Form>
+      <Link to="/" className={`${primaryButtonClass} mt-6`}>
+        Got it!
+      </Link>
+    </AuthCard>
+  );
+}
