@@ -4,7 +4,6 @@ import { z } from "zod";
  * One line of a catalogue file (docs/catalogue-format.md). Only `name` is
  * required; everything else is optional and validated for shape.
  */
-const str = z.string().trim().min(1).max(500);
 const strList = z
   .array(z.string())
   .max(200)
