@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   setConfig(config);
   const log = createLogger(config.logLevel);
 
-  if (!dev) ensureBuild(root, (m) => log.info(m));
+  // SAVEPOINT_SKIP_BUILD=1 (benchmarks, read-only deployments): serve build/ as it is.
+  if (!dev && process.env.SAVEPOINT_SKIP_BUILD !== "1") ensureBuild(root, (m) => log.info(m));
 
   let handle: DatabaseHandle;
   try {
