@@ -357,7 +357,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
               }}
               className="font-semibold text-accent-strong hover:underline"
             >
-              Search &ldquo;{term}&rdquo; anyway
+              Search &quot;{term}&quot; anyway
             </Link>
           </div>
         )}
@@ -400,7 +400,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
                 >
                   <Search aria-hidden="true" className="size-4 shrink-0" />
                   <span className="truncate">
-                    Search all {noun[kind]} for &ldquo;{term}&rdquo;
+                    Search all {noun[kind]} for &quot;{term}&quot;
                   </span>
                 </li>
               );
