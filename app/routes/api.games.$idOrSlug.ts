@@ -1,4 +1,9 @@
-// Placeholder: being built (issue 3).
-export function loader() {
-  return Response.json({ error: "Not implemented yet" }, { status: 501 });
+import type { Route } from "./+types/api.games.$idOrSlug";
+import { gameApi } from "~/modules/catalogue/catalogue-api.server";
+
+/** GET /api/games/:idOrSlug — digits (IGDB id), game-{igdbId} or a slug. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const result = await gameApi(params.idOrSlug);
+  if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(result.data, { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" } });
 }

@@ -1,4 +1,14 @@
-// Placeholder: being built (issue 3).
-export function loader() {
-  return Response.json({ error: "Not implemented yet" }, { status: 501 });
+import type { Route } from "./+types/api.games.search";
+import { searchApi } from "~/modules/catalogue/catalogue-api.server";
+
+/** GET /api/games/search?q=&limit=&page=&platform=&year=&sort= (issue 3 item 6). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const result = await searchApi(new URL(request.url).searchParams);
+  if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  const { games, total, page, pageSize, source } = result.data;
+  return Response.json(
+    { games, total, page, pageSize, source },
+    // No user data in search results: shared caches may keep them briefly (spec 2 §9: browser cache 300 s).
+    { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=1800" } },
+  );
 }
