@@ -11,13 +11,16 @@ export interface GameCardRow {
   year: number | null;
 }
 
-/** Games for the home page cover wall: most reviewed, then best rated by IGDB, then most viewed. */
+/**
+ * Games for the home page cover wall: the most reviewed main games. Walks the
+ * (rating_count, id) index backwards, so it stays cheap on a large catalogue.
+ */
 export async function listFeaturedGames(limit = 24): Promise<GameCardRow[]> {
   return getDb()
     .select({ id: game.id, igdbId: game.igdbId, slug: game.slug, name: game.name, coverUrl: game.coverUrl, year: game.releaseYear })
     .from(game)
     .where(sql`${game.category} = 0`)
-    .orderBy(desc(game.ratingCount), desc(game.viewCount), sql`${game.igdbRatingCount} desc nulls last`, desc(game.releaseYear), game.id)
+    .orderBy(desc(game.ratingCount), desc(game.id))
     .limit(limit);
 }
 

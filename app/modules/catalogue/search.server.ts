@@ -1,8 +1,8 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { game, platformGames } from "~/db/schema";
-import { numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
-import { prepareQuery, rankCandidates, type RankCandidate, type Ranked, type RankQuery } from "./search-ranking";
+import { game, platformGames, searchWord } from "~/db/schema";
+import { arabicToRoman, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
+import { editSimilarity, prepareQuery, rankCandidates, type RankCandidate, type Ranked, type RankQuery } from "./search-ranking";
 import type { GameSearchHit, SearchOptions, SearchResult, SortField, SortOrder } from "./search.types";
 
 /**
@@ -87,30 +87,85 @@ function filterConditions(opts: SearchOptions): SQL[] {
 function termVariants(query: RankQuery): string[] {
   const out = new Set(numeralVariants(query.normalized));
   const [first, ...rest] = query.tokens;
-  if (rest.length && (first === "the" || first === "a" || first === "an")) out.add(rest.join(" "));
+  if (rest.length && ARTICLES.has(first ?? "")) out.add(rest.join(" "));
   return [...out].slice(0, 4);
 }
 
-function candidateQuery(query: RankQuery, opts: SearchOptions) {
-  const variants = termVariants(query);
-  const compact = query.compact;
-  const main = query.normalized;
-  const matchers: SQL[] = variants.map((v) => sql`${game.searchName} like ${`${v}%`}`);
-  const scores: SQL[] = [
-    sql`case when ${game.searchName} = ${main} or ${game.searchCompact} = ${compact} then 3
-             when ${game.searchName} like ${`${main}%`} then 2 else 0 end`,
-  ];
-  if (compact.length >= MIN_TRIGRAM_LENGTH) {
-    matchers.push(sql`${game.searchName} % ${main}`);
-    matchers.push(sql`${game.searchCompact} like ${`%${compact}%`}`);
-    scores.push(sql`similarity(${game.searchName}, ${main})`);
-    scores.push(sql`case when ${game.searchCompact} like ${`%${compact}%`} then 1 else 0 end`);
-    for (const v of variants) {
-      matchers.push(sql`${v} <% ${game.searchName}`, sql`${v} <% ${game.searchAliases}`);
-      scores.push(sql`word_similarity(${v}, ${game.searchName})`, sql`word_similarity(${v}, ${game.searchAliases})`);
-    }
+const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
+/** search_word holds words of 4+ characters; shorter words are not corrected. */
+const MIN_CORRECTED_LENGTH = 4;
+const CORRECTIONS_PER_WORD = 4;
+
+/**
+ * Spelling corrections for the term's words from the search_word dictionary (trigram index, one
+ * query for all words), kept when their edit similarity is ≥ 0.6 (spec 2 §9).
+ */
+async function spellingAlternatives(query: RankQuery): Promise<Map<string, string[]>> {
+  const words = [...new Set(query.tokens.filter((t) => t.length >= MIN_CORRECTED_LENGTH && !/^\d+$/.test(t)))];
+  const out = new Map<string, string[]>();
+  if (!words.length) return out;
+  const rows = await getDb().execute<{ w: string; word: string }>(sql`
+    select q.w, s.word
+    from unnest(${sql.param(words)}::text[]) as q(w)
+    cross join lateral (
+      select ${searchWord.word} as word from ${searchWord}
+      where ${searchWord.word} % q.w
+      order by similarity(${searchWord.word}, q.w) desc, ${searchWord.word}
+      limit ${CORRECTIONS_PER_WORD}
+    ) s`);
+  for (const row of rows.rows) {
+    if (row.word === row.w || editSimilarity(row.word, row.w) < 0.6) continue;
+    out.set(row.w, [...(out.get(row.w) ?? []), row.word]);
   }
-  const preScore = sql`greatest(${sql.join(scores, sql`, `)})`;
+  return out;
+}
+
+/** Lexemes are letters and digits only (normalizeTitle), so they are safe inside to_tsquery. */
+function lexeme(word: string): string | null {
+  return /^[\p{L}\p{N}]+$/u.test(word) ? word : null;
+}
+
+/**
+ * tsquery: every word of the term (a leading article is optional), each as typed, with its numeral
+ * twin ("7" | "vii") and its spelling corrections; the last word also as a prefix (type-ahead).
+ * Null when no word is usable.
+ */
+export function buildTsQuery(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string | null {
+  const skipFirst = query.tokens.length > 1 && ARTICLES.has(query.tokens[0] ?? "");
+  const groups: string[] = [];
+  query.tokens.forEach((token, i) => {
+    if (i === 0 && skipFirst) return;
+    const alts = new Set<string>();
+    const add = (w: string | undefined, prefix = false) => {
+      const lx = w ? lexeme(w) : null;
+      if (lx) alts.add(prefix ? `${lx}:*` : lx);
+    };
+    add(token);
+    const canon = query.canon[i];
+    if (canon && canon !== token) add(canon);
+    const roman = /^\d+$/.test(token) ? arabicToRoman(Number(token))?.toLowerCase() : undefined;
+    add(roman);
+    for (const c of corrections.get(token) ?? []) add(c);
+    if (i === query.tokens.length - 1 && token.length >= 2 && !/^\d+$/.test(token)) add(token, true);
+    if (alts.size) groups.push(alts.size === 1 ? [...alts][0]! : `(${[...alts].join(" | ")})`);
+  });
+  return groups.length ? groups.join(" & ") : null;
+}
+
+const ftsDocument = sql`to_tsvector('simple', ${game.searchName} || ' ' || ${game.searchAliases})`;
+
+function candidateQuery(query: RankQuery, tsQuery: string | null, opts: SearchOptions) {
+  const main = query.normalized;
+  const compact = query.compact;
+  const matchers: SQL[] = termVariants(query).map((v) => sql`${game.searchName} like ${`${v}%`}`);
+  if (compact.length >= MIN_TRIGRAM_LENGTH) {
+    for (const v of termVariants(query)) matchers.push(sql`${game.searchCompact} like ${`%${v.replace(/ /g, "")}%`}`);
+  }
+  if (tsQuery) matchers.push(sql`${ftsDocument} @@ to_tsquery('simple', ${tsQuery})`);
+  // Cheap pre-score to keep the best 150: exact, then prefix, then spacing-free substring.
+  const preScore = sql`case when ${game.searchName} = ${main} or ${game.searchCompact} = ${compact} then 4
+    when ${game.searchName} like ${`${main}%`} then 3
+    when ${game.searchCompact} like ${`%${compact}%`} then 2 else 1 end`;
   return getDb()
     .select(candidateColumns)
     .from(game)
@@ -181,7 +236,8 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   const { page, pageSize } = pageParams(opts);
   const query = prepareQuery(sanitizeSearchTerm(opts.q));
   if (!query) return emptyResult(page, pageSize);
-  const rows = (await candidateQuery(query, opts)) as CandidateRow[];
+  const tsQuery = buildTsQuery(query, await spellingAlternatives(query));
+  const rows = (await candidateQuery(query, tsQuery, opts)) as CandidateRow[];
   const ranked = rankCandidates(query, rows.map(toCandidate));
   const sort = opts.sort ?? { field: "relevance", order: "desc" };
   const sorted = sortRanked(ranked, sort.field, sort.order);

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { listFeaturedGames, type GameCardRow } from "~/modules/catalogue/catalogue.queries.server";
 import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
 import { listRecentReviews } from "~/modules/reviews/reviews.queries.server";
@@ -8,10 +9,21 @@ export interface HomePage {
   reviewsError: string | null;
 }
 
+// The cover wall changes slowly; keep it for a minute per process (no user data in it).
+const featured = new LRUCache<"games", GameCardRow[]>({ max: 1, ttl: 60_000 });
+
+async function featuredGames(): Promise<GameCardRow[]> {
+  const hit = featured.get("games");
+  if (hit) return hit;
+  const games = await listFeaturedGames(24);
+  featured.set("games", games);
+  return games;
+}
+
 /** Home page data: a cover wall of popular games and the newest reviews (10 fetched, 3–4 shown). */
 export async function getHomePage(): Promise<HomePage> {
   const [games, reviews] = await Promise.all([
-    listFeaturedGames(24).catch(() => []),
+    featuredGames().catch(() => []),
     listRecentReviews(10).then(
       (rows) => ({ ok: true as const, rows }),
       () => ({ ok: false as const, error: "Failed to load reviews" }),
