@@ -19,5 +19,6 @@ export default [
   route("debug-auth", "routes/debug-auth.tsx"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/username-available", "routes/api.username-available.ts"),
+  route("auth/oauth/:provider", "routes/auth.oauth.$provider.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

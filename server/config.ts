@@ -23,7 +23,16 @@ const url = (expect: string) =>
     .optional()
     .refine((v) => v === undefined || URL.canParse(v), { message: expect });
 
-const EnvSchema = z.object({
+/** OAuth / OpenID Connect sign-in providers: each is on when its variables are set (app/auth/providers.server.ts). */
+export const OAUTH_PAIRS = [
+  ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+  ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ["DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET"],
+  ["TWITCH_CLIENT_ID", "TWITCH_CLIENT_SECRET"],
+] as const;
+const OIDC_REQUIRED = ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+
+const EnvObject = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
     .number({ message: "a port number between 0 and 65535" })
@@ -55,9 +64,62 @@ const EnvSchema = z.object({
       message: "one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  OIDC_ISSUER_URL: url("the issuer URL of an OpenID Connect provider, such as https://auth.example.org/realms/main").refine(
+    (v) => v === undefined || /^https?:\/\//.test(v),
+    { message: "an issuer URL starting with https:// (or http://), such as https://auth.example.org/realms/main" },
+  ),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_DISPLAY_NAME: optionalString.refine((v) => v === undefined || v.length <= 40, {
+    message: "a button label of at most 40 characters",
+  }),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  TWITCH_CLIENT_ID: optionalString,
+  TWITCH_CLIENT_SECRET: optionalString,
+});
+
+/** A provider is configured completely or not at all; a half-set one names the missing variable. */
+const EnvSchema = EnvObject.superRefine((e, ctx) => {
+  for (const [id, secret] of OAUTH_PAIRS) {
+    if (e[id] && !e[secret])
+      ctx.addIssue({ code: "custom", path: [secret], message: `a value as well, because ${id} is set (set both or neither)` });
+    if (e[secret] && !e[id])
+      ctx.addIssue({ code: "custom", path: [id], message: `a value as well, because ${secret} is set (set both or neither)` });
+  }
+  const setOidc = [...OIDC_REQUIRED, "OIDC_DISPLAY_NAME" as const].filter((name) => e[name] !== undefined);
+  if (setOidc.length > 0) {
+    for (const name of OIDC_REQUIRED) {
+      if (e[name] === undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `a value as well, because ${setOidc.join(", ")} ${setOidc.length === 1 ? "is" : "are"} set (OpenID Connect sign-in needs OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)`,
+        });
+    }
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Credentials of a built-in OAuth provider. */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Sign-in providers from the environment; null = not configured. */
+export interface OAuthSettings {
+  oidc: (OAuthClient & { issuerUrl: string; displayName: string }) | null;
+  github: OAuthClient | null;
+  google: OAuthClient | null;
+  discord: OAuthClient | null;
+  twitch: OAuthClient | null;
+}
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -74,6 +136,7 @@ export interface Config {
   igdbApiUrl: string;
   twitchTokenUrl: string;
   logLevel: Env["LOG_LEVEL"];
+  oauth: OAuthSettings;
 }
 
 export class ConfigError extends Error {
@@ -86,7 +149,9 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
       const got = env[name];
-      return `  ${name}: expected ${issue.message}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ""}`;
+      // Secrets are never echoed (the message reaches logs).
+      const shown = got !== undefined && !name.endsWith("_SECRET") ? ` (got ${JSON.stringify(got)})` : "";
+      return `  ${name}: expected ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -106,6 +171,23 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
+}
+
+const client = (clientId: string | undefined, clientSecret: string | undefined): OAuthClient | null =>
+  clientId && clientSecret ? { clientId, clientSecret } : null;
+
+function oauthSettings(e: Env): OAuthSettings {
+  const oidc = client(e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET);
+  return {
+    oidc:
+      oidc && e.OIDC_ISSUER_URL
+        ? { ...oidc, issuerUrl: e.OIDC_ISSUER_URL.replace(/\/+$/, ""), displayName: e.OIDC_DISPLAY_NAME ?? "OpenID" }
+        : null,
+    github: client(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET),
+    google: client(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+    discord: client(e.DISCORD_CLIENT_ID, e.DISCORD_CLIENT_SECRET),
+    twitch: client(e.TWITCH_CLIENT_ID, e.TWITCH_CLIENT_SECRET),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -133,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     igdbApiUrl,
     twitchTokenUrl,
     logLevel: e.LOG_LEVEL,
+    oauth: oauthSettings(e),
   };
 }
 

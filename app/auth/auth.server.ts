@@ -12,6 +12,7 @@ import { passwordResetMail, verificationMail } from "~/email/templates";
 import { emailField, newPasswordField, usernameField } from "~/modules/accounts/accounts.schema";
 import { getConfig, type Config } from "../../server/config";
 import { clearFailures, lockedFor, recordFailure } from "./lockout.server";
+import { assignUsernameOnCreate, oauthOptionsFor } from "./providers.server";
 
 /**
  * The Better Auth instance (e-mail + password, usernames, e-mail verification,
@@ -67,6 +68,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     }
   }
 
+  // OAuth / OpenID Connect sign-in (providers.server.ts): providers from the environment, linking by verified e-mail.
+  const oauth = oauthOptionsFor(config);
+
   const sendVerification = (to: string, token: string) => {
     const link = `${appUrl}/auth/callback?token=${encodeURIComponent(token)}`;
     return deliver("verification", verificationMail(to, link, appUrl), link);
@@ -91,6 +95,12 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     user: {
       // Better Auth's `image` is the spec's avatar_url.
       fields: { image: "avatarUrl" },
+    },
+    socialProviders: oauth.socialProviders,
+    account: oauth.account,
+    databaseHooks: {
+      // An OAuth sign-up brings no username: one is generated from the e-mail (spec 1 §5).
+      user: { create: { before: assignUsernameOnCreate(db) } },
     },
     session: {
       expiresIn: SESSION_MAX_AGE,
@@ -133,6 +143,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         maxUsernameLength: 21,
         usernameValidator: (u) => /^[A-Za-z0-9_]+$/.test(u),
       }),
+      ...oauth.plugins,
     ],
     rateLimit: {
       enabled: true,
@@ -147,6 +158,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         "/reset-password": { window: FIFTEEN_MINUTES, max: 10 },
         "/change-password": { window: FIFTEEN_MINUTES, max: 10 },
         "/is-username-available": { window: 60, max: 60 },
+        "/sign-in/social": { window: FIFTEEN_MINUTES, max: 20 },
         "/get-session": false,
       },
     },
@@ -161,6 +173,8 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       disableCSRFCheck: false,
     },
     onAPIError: {
+      // An OAuth callback that cannot be tied to a sign-in attempt lands on /login?error=<code>.
+      errorURL: `${appUrl}/login`,
       // Expected failures (4xx) are answers, not log lines; anything else is logged without request data.
       onError(error) {
         if (error instanceof APIError && error.statusCode < 500) return;

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { getCurrentAdapter, type BetterAuthOptions } from "better-auth";
+import { genericOAuth } from "better-auth/plugins";
+import type { Database } from "~/db/client.server";
+import { user as userTable } from "~/db/schema";
+import { generateUsername } from "~/modules/accounts/accounts.schema";
+import { getConfig, type Config, type OAuthSettings } from "../../server/config";
+import type { OAuthProviderInfo } from "./oauth";
+
+/**
+ * OAuth / OpenID Connect sign-in providers, from the environment (server/config.ts):
+ *
+ * - any OpenID Connect provider (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET,
+ *   OIDC_DISPLAY_NAME) through Better Auth's genericOAuth plugin with discovery;
+ * - GitHub, Google, Discord and Twitch through Better Auth's built-in social providers.
+ *
+ * Each provider redirects back to `${APP_URL}/api/auth/callback/<id>` (a GET: the
+ * authorization response comes as query parameters, so React Router's check on
+ * cross-origin POSTs never sees it). Register that URL with the provider.
+ */
+
+/** The id of the generic OpenID Connect provider (its callback is /api/auth/callback/oidc). */
+export const OIDC_PROVIDER_ID = "oidc";
+
+const BUILT_IN = [
+  { id: "github", name: "GitHub" },
+  { id: "google", name: "Google" },
+  { id: "discord", name: "Discord" },
+  { id: "twitch", name: "Twitch" },
+] as const satisfies readonly { id: keyof Omit<OAuthSettings, "oidc">; name: string }[];
+
+/** The configured providers in button order: the self-hoster's own OpenID provider first. */
+export function oauthProvidersFor(settings: OAuthSettings): OAuthProviderInfo[] {
+  const list: OAuthProviderInfo[] = [];
+  if (settings.oidc) list.push({ id: OIDC_PROVIDER_ID, name: settings.oidc.displayName });
+  for (const p of BUILT_IN) if (settings[p.id]) list.push({ id: p.id, name: p.name });
+  return list;
+}
+
+/** The sign-in buttons to show: one per configured provider, none when none is configured. */
+export function oauthProviders(): OAuthProviderInfo[] {
+  return oauthProvidersFor(getConfig().oauth);
+}
+
+/** The callback URL to register with a provider. */
+export function oauthCallbackUrl(appUrl: string, providerId: string): string {
+  return `${appUrl}/api/auth/callback/${providerId}`;
+}
+
+/** Better Auth `socialProviders` for the configured built-in providers. */
+export function socialProvidersFor(settings: OAuthSettings): NonNullable<BetterAuthOptions["socialProviders"]> {
+  const out: NonNullable<BetterAuthOptions["socialProviders"]> = {};
+  if (settings.github) out.github = { ...settings.github };
+  if (settings.google) out.google = { ...settings.google, prompt: "select_account" };
+  if (settings.discord) out.discord = { ...settings.discord };
+  if (settings.twitch) out.twitch = { ...settings.twitch };
+  return out;
+}
+
+/** The genericOAuth plugin for the OpenID Connect provider, or none. */
+export function oidcPluginsFor(settings: OAuthSettings) {
+  const oidc = settings.oidc;
+  if (!oidc) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: OIDC_PROVIDER_ID,
+          name: oidc.displayName,
+          discoveryUrl: `${oidc.issuerUrl}/.well-known/openid-configuration`,
+          // Identity comes from the signed ID token; a discovery document without issuer/JWKS is refused.
+          requireIdTokenVerification: true,
+          clientId: oidc.clientId,
+          clientSecret: oidc.clientSecret,
+          scopes: ["openid", "email", "profile"],
+          pkce: true,
+          // Authorization response as query parameters: the callback is a GET.
+          responseMode: "query",
+          // Signing out of Savepoint does not sign the user out of their identity provider.
+          disableProviderLogout: true,
+        },
+      ],
+    }),
+  ];
+}
+
+/** Better Auth options for OAuth sign-in: providers, plugins and the linking policy. */
+export function oauthOptionsFor(config: Config) {
+  return {
+    socialProviders: socialProvidersFor(config.oauth),
+    plugins: oidcPluginsFor(config.oauth),
+    account: {
+      // Provider access/refresh tokens are kept encrypted with BETTER_AUTH_SECRET (we never call the providers' APIs).
+      encryptOAuthTokens: true,
+      accountLinking: {
+        // Link to an existing account by e-mail only when the provider says the
+        // address is verified AND our account's address is verified; no provider
+        // is trusted blindly.
+        enabled: true,
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        allowDifferentEmails: false,
+      },
+    },
+  } satisfies Pick<BetterAuthOptions, "socialProviders" | "plugins" | "account">;
+}
+
+type UserCreateBefore = NonNullable<NonNullable<NonNullable<NonNullable<BetterAuthOptions["databaseHooks"]>["user"]>["create"]>["before"]>;
+
+/**
+ * databaseHooks.user.create.before: an account created without a username (an
+ * OAuth sign-up; the e-mail sign-up always brings one) gets one derived from its
+ * e-mail (spec 1 §5), and an empty name falls back to it. Availability is checked
+ * on the lowercase name through the adapter of the running transaction.
+ */
+export function assignUsernameOnCreate(db: Database): UserCreateBefore {
+  return async (user, ctx) => {
+    const current = (user as { username?: unknown }).username;
+    if (typeof current === "string" && current !== "") return;
+    const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : null;
+    const isTaken = async (candidate: string): Promise<boolean> => {
+      if (adapter) return (await adapter.findOne({ model: "user", where: [{ field: "username", value: candidate }] })) !== null;
+      const rows = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.username, candidate)).limit(1);
+      return rows.length > 0;
+    };
+    const username = await generateUsername(user.email, isTaken);
+    const name = typeof user.name === "string" && user.name.trim() !== "" ? user.name.trim() : username;
+    return { data: { ...user, name, username, displayUsername: username } };
+  };
+}
