@@ -13,6 +13,7 @@ import {
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AuthModalProvider } from "~/components/auth/auth-modal";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
@@ -20,9 +21,7 @@ import { NotFound } from "~/components/layout/not-found";
 import { optionalUser } from "~/auth/session.server";
 import { requestInfoContext } from "~/context.server";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await optionalUser(request).catch(() => null);
@@ -47,11 +46,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col bg-page text-ink antialiased">
-        <Header user={user} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Footer />
+        <AuthModalProvider user={user}>
+          <Header user={user} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer />
+        </AuthModalProvider>
         <Toaster theme="dark" position="bottom-right" visibleToasts={20} closeButton richColors />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -4,6 +4,7 @@ import { AuthCard, Field, FormBanner, primaryButtonClass, useBusy } from "~/comp
 import { isTrustedOrigin } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { fieldErrors, ResetRequestForm } from "~/modules/accounts/accounts.schema";
+import { MESSAGES } from "~/modules/accounts/accounts.messages";
 import { requestPasswordReset } from "~/modules/accounts/accounts.service.server";
 
 export function meta() {
@@ -20,6 +21,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const r = await requestPasswordReset(request, context, parsed.data.email);
   if (!r.ok) return data({ sent: null, error: r.error, errors: {}, email }, { status: r.status });
   return { sent: r.message, error: null, errors: {}, email };
+}
+
+/** With JavaScript: a network failure or an unexpected error becomes the spec's banner instead of the error screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { sent: null, error: MESSAGES.resetFailed, errors: {}, email: "" };
+  }
 }
 
 export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {

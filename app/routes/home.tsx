@@ -1,6 +1,7 @@
 import { BarChart3, Star, Users } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
+import { useAuthModal } from "~/components/auth/auth-modal";
 import { GameCover } from "~/components/game/game-cover";
 import { ReviewCard } from "~/components/review/review-card";
 import { pageTitle } from "~/lib/meta";
@@ -8,10 +9,7 @@ import { gameHref } from "~/lib/slugs";
 import { getHomePage } from "~/modules/home/home.service.server";
 
 export function meta() {
-  return [
-    { title: pageTitle() },
-    { name: "description", content: "Rate, review, and discover games through the power of social gaming." },
-  ];
+  return [{ title: pageTitle() }, { name: "description", content: "Rate, review, and discover games through the power of social gaming." }];
 }
 
 export async function loader() {
@@ -27,10 +25,14 @@ const features = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { games, reviews, reviewsError } = loaderData;
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
+  const authModal = useAuthModal();
   return (
     <>
       <section className="relative isolate overflow-hidden border-b border-line/60">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 grid grid-cols-6 gap-2 opacity-25 blur-[2px] sm:grid-cols-8 lg:grid-cols-12">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 grid grid-cols-6 gap-2 opacity-25 blur-[2px] sm:grid-cols-8 lg:grid-cols-12"
+        >
           {games.slice(0, 24).map((g) => (
             <GameCover key={g.id} name={g.name} coverUrl={g.coverUrl} year={g.year} width={120} size="t_cover_small" />
           ))}
@@ -41,10 +43,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 text-4xl font-black tracking-tight text-ink-strong sm:text-6xl">Track your games, find the next one.</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">Rate, review, and discover games through the power of social gaming.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/search" className="rounded-lg bg-accent px-6 py-3 font-semibold text-white shadow-lg shadow-accent/30 hover:bg-accent-strong">
+            <Link
+              to="/search"
+              className="rounded-lg bg-accent px-6 py-3 font-semibold text-white shadow-lg shadow-accent/30 hover:bg-accent-strong"
+            >
               Explore Games
             </Link>
-            <Link to={signedIn ? "/users" : "/signup"} className="rounded-lg border border-line bg-surface/60 px-6 py-3 font-semibold hover:bg-surface">
+            <Link
+              to={signedIn ? "/users" : "/signup"}
+              onClick={(e) => {
+                // Signed out: the auth modal (spec 1 §2); the /signup link remains for no-JS and new tabs.
+                if (signedIn || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                e.preventDefault();
+                authModal.open("signup");
+              }}
+              className="rounded-lg border border-line bg-surface/60 px-6 py-3 font-semibold hover:bg-surface"
+            >
               Join Community
             </Link>
           </div>

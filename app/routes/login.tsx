@@ -2,8 +2,12 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthCard, Field, FormBanner, PasswordField, primaryButtonClass, useBusy } from "~/components/auth/auth-ui";
 import { isTrustedOrigin, optionalUser, safeRedirectTo } from "~/auth/session.server";
+import { oauthErrorMessage } from "~/auth/oauth";
+import { oauthProviders } from "~/auth/providers.server";
+import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { pageTitle } from "~/lib/meta";
 import { fieldErrors, LoginForm } from "~/modules/accounts/accounts.schema";
+import { MESSAGES } from "~/modules/accounts/accounts.messages";
 import { signIn } from "~/modules/accounts/accounts.service.server";
 
 export function meta() {
@@ -12,8 +16,10 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await optionalUser(request);
-  if (user) throw redirect(safeRedirectTo(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  const params = new URL(request.url).searchParams;
+  if (user) throw redirect(safeRedirectTo(params.get("redirectTo")));
+  // OAuth: one button per configured provider; a failed provider sign-in comes back as ?error=<code>.
+  return { providers: oauthProviders(), oauthError: oauthErrorMessage(params.get("error")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,10 +32,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.error, errors: result.fieldErrors ?? {}, values }, { status: result.status });
   const headers = new Headers();
   for (const c of result.setCookies) headers.append("set-cookie", c);
+  // The auth modal (a fetcher, `_modal=1`) stays on its page: it wants an answer, not a redirect.
+  if (form._modal === "1") return data({ ok: true as const, error: null, errors: {}, values }, { headers });
   return redirect(safeRedirectTo(form.redirectTo), { headers });
 }
 
-export default function LoginRoute({ actionData }: Route.ComponentProps) {
+/** With JavaScript: a network failure or an unexpected error becomes the spec's banner instead of the error screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error; // redirects
+    return { error: MESSAGES.loginFailed, errors: {}, values: { email: "" } };
+  }
+}
+
+export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useBusy("/login");
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "/";
@@ -37,6 +55,7 @@ export default function LoginRoute({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Sign in to your account">
       {actionData?.error ? <FormBanner tone="error">{actionData.error}</FormBanner> : null}
+      {!actionData && loaderData.oauthError ? <FormBanner tone="error">{loaderData.oauthError}</FormBanner> : null}
       <Form method="post" action="/login" noValidate className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <fieldset disabled={busy} className="space-y-4">
@@ -63,6 +82,7 @@ export default function LoginRoute({ actionData }: Route.ComponentProps) {
           </button>
         </fieldset>
       </Form>
+      <OAuthButtons providers={loaderData.providers} redirectTo={redirectTo} />
       <p className="mt-6 text-center text-sm text-muted">
         Don&apos;t have an account?{" "}
         <Link to="/signup" className="font-medium text-accent-strong hover:underline">

@@ -14,8 +14,12 @@ import {
   useUsernameAvailability,
 } from "~/components/auth/auth-ui";
 import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
+import { oauthProviders } from "~/auth/providers.server";
+import { OAuthButtons } from "~/components/auth/oauth-buttons";
+import type { OAuthProviderInfo } from "~/auth/oauth";
 import { pageTitle } from "~/lib/meta";
 import { emailField, fieldErrors, SignupForm } from "~/modules/accounts/accounts.schema";
+import { MESSAGES } from "~/modules/accounts/accounts.messages";
 import { resendVerification, signUp } from "~/modules/accounts/accounts.service.server";
 
 export function meta() {
@@ -24,7 +28,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await optionalUser(request)) throw redirect("/");
-  return null;
+  return { providers: oauthProviders() };
 }
 
 type ActionResult =
@@ -56,12 +60,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ step: "sent", email: r.email, resent: null, error: null });
 }
 
-export default function SignupRoute({ actionData }: Route.ComponentProps) {
-  if (actionData?.step === "sent") return <CheckEmail result={actionData} />;
-  return <SignupFormView result={actionData?.step === "form" ? actionData : undefined} />;
+/**
+ * With JavaScript: a network failure or an unexpected error becomes the spec's
+ * banner instead of the error screen (sign-up: 'Signup failed...', resend: 'Failed to resend...').
+ */
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (intent === "resend")
+      return { step: "sent", email: "", resent: null, error: `${MESSAGES.resendFailed} Please try again.` } satisfies ActionResult;
+    return { step: "form", error: MESSAGES.signupFailed, errors: {}, values: { username: "", email: "" } } satisfies ActionResult;
+  }
 }
 
-function SignupFormView({ result }: { result?: Extract<ActionResult, { step: "form" }> }) {
+export default function SignupRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.step === "sent") return <CheckEmail result={actionData} />;
+  return <SignupFormView result={actionData?.step === "form" ? actionData : undefined} providers={loaderData.providers} />;
+}
+
+function SignupFormView({ result, providers }: { result?: Extract<ActionResult, { step: "form" }>; providers: OAuthProviderInfo[] }) {
   const busy = useBusy("/signup");
   const [username, setUsername] = useState(result?.values.username ?? "");
   const [password, setPassword] = useState("");
@@ -128,6 +148,7 @@ function SignupFormView({ result }: { result?: Extract<ActionResult, { step: "fo
           </button>
         </fieldset>
       </Form>
+      <OAuthButtons providers={providers} />
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{" "}
         <Link to="/login" className="font-medium text-accent-strong hover:underline">

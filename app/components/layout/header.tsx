@@ -3,6 +3,7 @@ import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { HeaderSearch } from "./header-search";
+import { useAuthModal } from "~/components/auth/auth-modal";
 import { LogoMark } from "./logo";
 import { Avatar, displayName, UserMenu, type HeaderUser } from "./user-menu";
 
@@ -12,6 +13,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ user }: { user: HeaderUser | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const authModal = useAuthModal();
+  // The links stay real links (no JavaScript: the /login and /signup pages); with JavaScript they open the modal.
+  const openAuth = (e: React.MouseEvent, mode: "login" | "signup", fromPanel = false) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    if (!fromPanel) return authModal.open(mode);
+    // Let the side panel close (and hand focus back to its button) before the modal takes focus.
+    setOpen(false);
+    setTimeout(() => authModal.open(mode), 30);
+  };
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
@@ -48,6 +59,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           ) : (
             <Link
               to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+              onClick={(e) => openAuth(e, "login")}
               className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
             >
               Sign In
@@ -99,17 +111,28 @@ export function Header({ user }: { user: HeaderUser | null }) {
                     Write Review
                   </NavLink>
                   <Form method="post" action="/logout">
-                    <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong">
+                    <button
+                      type="submit"
+                      className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong"
+                    >
                       Sign Out
                     </button>
                   </Form>
                 </div>
               ) : (
                 <div className="mt-auto flex flex-col gap-2">
-                  <Link to="/login" className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-strong">
+                  <Link
+                    to="/login"
+                    onClick={(e) => openAuth(e, "login", true)}
+                    className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-strong"
+                  >
                     Sign In
                   </Link>
-                  <Link to="/signup" className="rounded-lg border border-line px-4 py-2.5 text-center font-semibold hover:bg-surface-2">
+                  <Link
+                    to="/signup"
+                    onClick={(e) => openAuth(e, "signup", true)}
+                    className="rounded-lg border border-line px-4 py-2.5 text-center font-semibold hover:bg-surface-2"
+                  >
                     Sign Up
                   </Link>
                 </div>

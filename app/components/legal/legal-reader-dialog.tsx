@@ -1,0 +1,67 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import { useRef } from "react";
+import { LEGAL_DOCUMENTS } from "./legal-content";
+import { LegalDocumentView } from "./legal-document";
+
+export type LegalDocumentKind = keyof typeof LEGAL_DOCUMENTS;
+
+/**
+ * The Terms of Service / Privacy Policy reader (spec 1 §2): a modal that
+ * closes on Escape or a click on the backdrop, locks page scroll while open
+ * (Radix), and has a table of contents whose links scroll inside the dialog.
+ * Rendered inside another dialog it stacks on top of it; Escape closes only
+ * the reader.
+ */
+export function LegalReaderDialog({
+  document: kind,
+  onOpenChange,
+}: {
+  document: LegalDocumentKind | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const doc = kind ? LEGAL_DOCUMENTS[kind] : null;
+
+  const scrollTo = (anchorId: string) => {
+    const target = scrollRef.current?.querySelector<HTMLElement>(`#${CSS.escape(anchorId)}`);
+    if (!target) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    target.focus({ preventScroll: true });
+  };
+
+  return (
+    <Dialog.Root open={doc !== null} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay data-testid="legal-reader-backdrop" className="fixed inset-0 z-[60] bg-black/70" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-[60] flex flex-col bg-surface shadow-2xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:h-[min(85dvh,52rem)] sm:w-[min(92vw,44rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-line"
+        >
+          {doc ? (
+            <>
+              <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4 sm:px-6">
+                <Dialog.Title className="text-xl font-bold text-ink-strong">{doc.title}</Dialog.Title>
+                <Dialog.Close
+                  className="grid size-10 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-ink-strong"
+                  aria-label={`Close ${doc.title}`}
+                >
+                  <X aria-hidden="true" className="size-5" />
+                </Dialog.Close>
+              </div>
+              <div ref={scrollRef} className="flex-1 overflow-y-auto overscroll-contain px-5 pt-2 pb-8 sm:px-6">
+                <LegalDocumentView doc={doc} titleAs="h2" showTitle={false} onNavigate={scrollTo} />
+              </div>
+              <div className="border-t border-line px-5 py-3 sm:px-6">
+                <Dialog.Close className="inline-flex h-10 w-full items-center justify-center rounded-lg border border-line px-4 font-semibold text-ink hover:bg-surface-2 sm:w-auto">
+                  Close
+                </Dialog.Close>
+              </div>
+            </>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
