@@ -18,6 +18,7 @@ import { ErrorScreen } from "~/components/layout/error-screen";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
+import { oauthProviders } from "~/auth/providers.server";
 import { optionalUser } from "~/auth/session.server";
 import { requestInfoContext } from "~/context.server";
 
@@ -29,6 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     nonce: context.get(requestInfoContext).nonce,
     // Only what the header needs; never the e-mail.
     user: user ? { id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl } : null,
+    oauthProviders: oauthProviders(),
   };
 }
 

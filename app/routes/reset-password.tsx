@@ -73,7 +73,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
       </Form>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         {error ? (
-          <Link to="/forgot-password" className={`${primaryButtonClass} sm:flex-1`}>
+          <Link to="/?auth=reset" className={`${primaryButtonClass} sm:flex-1`}>
             Request Password Reset
           </Link>
         ) : null}

@@ -1,7 +1,9 @@
+import { OAuthButtons } from "./oauth-buttons";
+import type { OAuthProviderInfo } from "~/auth/oauth";
 import * as Dialog from "@radix-ui/react-dialog";
 import { MailCheck, X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { useFetcher, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import {
   AvailabilityIndicator,
   Field,
@@ -292,6 +294,7 @@ function LoginPanel({ onSwitch }: { onSwitch: (panel: AuthModalMode) => void }) 
           </button>
         </fieldset>
       </fetcher.Form>
+      <ModalOAuthButtons />
       <SwitchLine>
         Don&apos;t have an account?{" "}
         <button type="button" onClick={() => onSwitch("signup")} className={linkButtonClass}>
@@ -416,6 +419,7 @@ function SignupPanel({
           </button>
         </fieldset>
       </fetcher.Form>
+      <ModalOAuthButtons />
       <SwitchLine>
         Already have an account?{" "}
         <button type="button" onClick={() => onSwitch("login")} className={linkButtonClass}>
@@ -522,4 +526,11 @@ function SentPanel({ email, onDone }: { email: string; onDone: () => void }) {
       </button>
     </div>
   );
+}
+
+/** One "Continue with {provider}" link per configured OAuth provider (none when none is configured). */
+function ModalOAuthButtons() {
+  const providers = useRouteLoaderData<{ oauthProviders?: OAuthProviderInfo[] }>("root")?.oauthProviders ?? [];
+  const location = useLocation();
+  return <OAuthButtons providers={providers} redirectTo={location.pathname + location.search} />;
 }
