@@ -20,5 +20,10 @@ export default [
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/username-available", "routes/api.username-available.ts"),
   route("auth/oauth/:provider", "routes/auth.oauth.$provider.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("enhanced-search-test", "routes/enhanced-search-test.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,13 @@
+import { FaqPage } from "~/components/faq/faq-list";
+import { pageTitle } from "~/lib/meta";
+
+export function meta() {
+  return [
+    { title: pageTitle("FAQ") },
+    { name: "description", content: "Answers to common questions about Savepoint: accounts, logging games, reviews, Top 5 and following." },
+  ];
+}
+
+export default function FaqRoute() {
+  return <FaqPage />;
+}

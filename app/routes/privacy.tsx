@@ -1,0 +1,18 @@
+import { PRIVACY } from "~/components/legal/legal-content";
+import { LegalDocumentView } from "~/components/legal/legal-document";
+import { pageTitle } from "~/lib/meta";
+
+// Spec 1 §2: "lazy-loaded pages". In React Router framework mode every route
+// module is its own code-split chunk, loaded only when /privacy is visited.
+
+export function meta() {
+  return [{ title: pageTitle("Privacy Policy") }, { name: "description", content: PRIVACY.summary }];
+}
+
+export default function PrivacyRoute() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 lg:px-6 lg:py-14">
+      <LegalDocumentView doc={PRIVACY} />
+    </div>
+  );
+}
