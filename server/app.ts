@@ -108,7 +108,10 @@ export function createApp(opts: AppOptions): Express {
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
     req.log?.[status >= 500 ? "error" : "warn"]({ err }, "request failed");
     if (res.headersSent) return res.end();
-    res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? "Bad Request" : "Internal Server Error");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not Found" : status < 500 ? "Bad Request" : "Internal Server Error");
   };
   app.use(onError);
   return app;

@@ -43,6 +43,10 @@ export function ensureBuild(root: string, log: (msg: string) => void): void {
   if (!buildIsStale(root)) return;
   log("Building the app (first start or sources changed)...");
   const bin = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
-  const result = spawnSync(process.execPath, [bin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(process.execPath, [bin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("The build failed; see the output above.");
 }

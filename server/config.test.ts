@@ -45,7 +45,9 @@ describe("config", () => {
   it("enables IGDB only with both credentials", () => {
     const dir = tmp();
     expect(loadConfig({ DATA_DIR: dir, IGDB_CLIENT_ID: "id" }).igdb).toBeNull();
-    expect(loadConfig({ DATA_DIR: dir, IGDB_CLIENT_ID: "id", IGDB_CLIENT_SECRET: "s", IGDB_API_URL: "http://127.0.0.1:9/v4/" }).igdb).toEqual({
+    expect(
+      loadConfig({ DATA_DIR: dir, IGDB_CLIENT_ID: "id", IGDB_CLIENT_SECRET: "s", IGDB_API_URL: "http://127.0.0.1:9/v4/" }).igdb,
+    ).toEqual({
       clientId: "id",
       clientSecret: "s",
       apiUrl: "http://127.0.0.1:9/v4",

@@ -124,10 +124,7 @@ export function getDb(): Database {
 
 export async function checkDatabase(): Promise<boolean> {
   try {
-    await Promise.race([
-      getHandle().ping(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
-    ]);
+    await Promise.race([getHandle().ping(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref())]);
     return true;
   } catch {
     return false;

@@ -10,10 +10,15 @@ describe("mail", () => {
   it("writes an .eml file to the outbox when no SMTP server is configured", async () => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "sp-outbox-"));
     const mailer = createMailer({ from: "Savepoint <no-reply@localhost>", outboxDir });
-    const sent = await mailer.send(verificationMail("ana@example.org", "http://localhost:3000/auth/callback?token=abc", "http://localhost:3000"));
+    const sent = await mailer.send(
+      verificationMail("ana@example.org", "http://localhost:3000/auth/callback?token=abc", "http://localhost:3000"),
+    );
     expect(sent.via).toBe("outbox");
     // Quoted-printable: undo soft line breaks and =3D before looking for the link.
-    const eml = fs.readFileSync(sent.file!, "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const eml = fs
+      .readFileSync(sent.file!, "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
     expect(eml).toContain("To: ana@example.org");
     expect(eml).toContain("Subject: Confirm your Savepoint account");
     expect(eml).toContain("Content-Type: text/plain");
@@ -44,8 +49,14 @@ describe("mail", () => {
     afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
     it("delivers through the SMTP_URL server", async () => {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Savepoint <no-reply@example.org>", outboxDir: "/nonexistent" });
-      const sent = await mailer.send(passwordResetMail("bo@example.org", "https://sp.example.org/reset-password?token=t1", "https://sp.example.org"));
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: "Savepoint <no-reply@example.org>",
+        outboxDir: "/nonexistent",
+      });
+      const sent = await mailer.send(
+        passwordResetMail("bo@example.org", "https://sp.example.org/reset-password?token=t1", "https://sp.example.org"),
+      );
       mailer.close();
       expect(sent.via).toBe("smtp");
       expect(received).toHaveLength(1);

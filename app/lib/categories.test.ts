@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  GAME_CATEGORY,
-  categoryLabel,
-  categoryPriority,
-  isDlcLike,
-  isMainGame,
-  isModCategory,
-} from "./categories";
+import { GAME_CATEGORY, categoryLabel, categoryPriority, isDlcLike, isMainGame, isModCategory } from "./categories";
 
 describe("categoryLabel", () => {
   it.each([
@@ -35,8 +28,7 @@ describe("categoryLabel", () => {
   });
 
   it("shows other values as Additional Content", () => {
-    for (const code of [15, 99, -1, 1.5, NaN])
-      expect(categoryLabel(code)).toBe("Additional Content");
+    for (const code of [15, 99, -1, 1.5, NaN]) expect(categoryLabel(code)).toBe("Additional Content");
   });
 });
 
@@ -79,22 +71,7 @@ describe("isDlcLike", () => {
   });
 
   it("is false for everything else", () => {
-    for (const code of [
-      0,
-      3,
-      5,
-      6,
-      7,
-      8,
-      9,
-      10,
-      11,
-      12,
-      14,
-      99,
-      null,
-      undefined,
-    ]) {
+    for (const code of [0, 3, 5, 6, 7, 8, 9, 10, 11, 12, 14, 99, null, undefined]) {
       expect(isDlcLike(code)).toBe(false);
     }
   });

@@ -18,8 +18,7 @@ export const GAME_CATEGORY = {
   UPDATE: 14,
 } as const;
 
-export type GameCategoryCode =
-  (typeof GAME_CATEGORY)[keyof typeof GAME_CATEGORY];
+export type GameCategoryCode = (typeof GAME_CATEGORY)[keyof typeof GAME_CATEGORY];
 
 const LABELS: Readonly<Record<number, string>> = {
   0: "Main Game",

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatRelativeTime,
-  formatReleaseDate,
-  formatReleaseYear,
-  isUpcoming,
-  parseDate,
-  releaseYear,
-} from "./dates";
+import { formatRelativeTime, formatReleaseDate, formatReleaseYear, isUpcoming, parseDate, releaseYear } from "./dates";
 
 const NOW = new Date("2024-06-15T12:00:00Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -17,9 +10,7 @@ const DAY = 24 * HOUR;
 
 describe("parseDate", () => {
   it("parses YYYY-MM-DD as a UTC calendar date", () => {
-    expect(parseDate("2020-03-05")?.toISOString()).toBe(
-      "2020-03-05T00:00:00.000Z",
-    );
+    expect(parseDate("2020-03-05")?.toISOString()).toBe("2020-03-05T00:00:00.000Z");
   });
 
   it("rejects impossible calendar dates", () => {
@@ -29,22 +20,16 @@ describe("parseDate", () => {
   });
 
   it("accepts leap days", () => {
-    expect(parseDate("2024-02-29")?.toISOString()).toBe(
-      "2024-02-29T00:00:00.000Z",
-    );
+    expect(parseDate("2024-02-29")?.toISOString()).toBe("2024-02-29T00:00:00.000Z");
   });
 
   it("treats numbers below 1e11 as unix seconds (IGDB)", () => {
-    expect(parseDate(1583366400)?.toISOString()).toBe(
-      "2020-03-05T00:00:00.000Z",
-    );
+    expect(parseDate(1583366400)?.toISOString()).toBe("2020-03-05T00:00:00.000Z");
     expect(parseDate(0)?.toISOString()).toBe("1970-01-01T00:00:00.000Z");
   });
 
   it("treats large numbers as milliseconds", () => {
-    expect(parseDate(1583366400000)?.toISOString()).toBe(
-      "2020-03-05T00:00:00.000Z",
-    );
+    expect(parseDate(1583366400000)?.toISOString()).toBe("2020-03-05T00:00:00.000Z");
   });
 
   it("treats negative seconds as pre-1970 dates", () => {
@@ -52,9 +37,7 @@ describe("parseDate", () => {
   });
 
   it("parses digit-only strings as numbers", () => {
-    expect(parseDate("1583366400")?.toISOString()).toBe(
-      "2020-03-05T00:00:00.000Z",
-    );
+    expect(parseDate("1583366400")?.toISOString()).toBe("2020-03-05T00:00:00.000Z");
   });
 
   it("parses a bare year as January 1 UTC", () => {
@@ -62,24 +45,14 @@ describe("parseDate", () => {
   });
 
   it("parses ISO timestamps with zones", () => {
-    expect(parseDate("2020-03-05T10:20:30.000Z")?.toISOString()).toBe(
-      "2020-03-05T10:20:30.000Z",
-    );
-    expect(parseDate("2020-03-05T10:20:30+02:00")?.toISOString()).toBe(
-      "2020-03-05T08:20:30.000Z",
-    );
+    expect(parseDate("2020-03-05T10:20:30.000Z")?.toISOString()).toBe("2020-03-05T10:20:30.000Z");
+    expect(parseDate("2020-03-05T10:20:30+02:00")?.toISOString()).toBe("2020-03-05T08:20:30.000Z");
   });
 
   it("parses zone-less timestamps as UTC", () => {
-    expect(parseDate("2020-03-05 10:20:30")?.toISOString()).toBe(
-      "2020-03-05T10:20:30.000Z",
-    );
-    expect(parseDate("2020-03-05T10:20")?.toISOString()).toBe(
-      "2020-03-05T10:20:00.000Z",
-    );
-    expect(parseDate("2020-03-05T10:20:30.123456")?.toISOString()).toBe(
-      "2020-03-05T10:20:30.123Z",
-    );
+    expect(parseDate("2020-03-05 10:20:30")?.toISOString()).toBe("2020-03-05T10:20:30.000Z");
+    expect(parseDate("2020-03-05T10:20")?.toISOString()).toBe("2020-03-05T10:20:00.000Z");
+    expect(parseDate("2020-03-05T10:20:30.123456")?.toISOString()).toBe("2020-03-05T10:20:30.123Z");
   });
 
   it("copies Date objects and rejects invalid ones", () => {
@@ -91,18 +64,7 @@ describe("parseDate", () => {
   });
 
   it("returns null for garbage", () => {
-    for (const value of [
-      "",
-      "   ",
-      "not a date",
-      null,
-      undefined,
-      NaN,
-      Infinity,
-      {},
-      [],
-      true,
-    ]) {
+    for (const value of ["", "   ", "not a date", null, undefined, NaN, Infinity, {}, [], true]) {
       expect(parseDate(value)).toBeNull();
     }
   });
@@ -115,9 +77,7 @@ describe("formatRelativeTime", () => {
   });
 
   it("says just now for future dates (clock skew)", () => {
-    expect(formatRelativeTime(new Date(NOW.getTime() + 5 * MIN), NOW)).toBe(
-      "just now",
-    );
+    expect(formatRelativeTime(new Date(NOW.getTime() + 5 * MIN), NOW)).toBe("just now");
   });
 
   it("formats minutes", () => {
@@ -150,17 +110,13 @@ describe("formatRelativeTime", () => {
 
   it("formats years", () => {
     expect(formatRelativeTime(ago(365 * DAY), NOW)).toBe("1y ago");
-    expect(formatRelativeTime(ago(3 * 365 * DAY + 10 * DAY), NOW)).toBe(
-      "3y ago",
-    );
+    expect(formatRelativeTime(ago(3 * 365 * DAY + 10 * DAY), NOW)).toBe("3y ago");
   });
 
   it("accepts strings and numbers", () => {
     expect(formatRelativeTime("2024-06-15T11:00:00Z", NOW)).toBe("1h ago");
     expect(formatRelativeTime(NOW.getTime() - 2 * HOUR, NOW)).toBe("2h ago");
-    expect(formatRelativeTime(NOW.getTime() / 1000 - 3 * 60, NOW)).toBe(
-      "3m ago",
-    );
+    expect(formatRelativeTime(NOW.getTime() / 1000 - 3 * 60, NOW)).toBe("3m ago");
   });
 
   it("says recently for unparseable input", () => {
@@ -180,9 +136,7 @@ describe("formatReleaseDate", () => {
   it("uses the long US format in UTC", () => {
     expect(formatReleaseDate("2020-03-05")).toBe("March 5, 2020");
     expect(formatReleaseDate("1998-11-21")).toBe("November 21, 1998");
-    expect(formatReleaseDate(new Date("2017-03-03T23:30:00Z"))).toBe(
-      "March 3, 2017",
-    );
+    expect(formatReleaseDate(new Date("2017-03-03T23:30:00Z"))).toBe("March 3, 2017");
   });
 
   it("accepts IGDB unix seconds", () => {
@@ -190,13 +144,7 @@ describe("formatReleaseDate", () => {
   });
 
   it("covers every month name", () => {
-    const months = Array.from(
-      { length: 12 },
-      (_, i) =>
-        formatReleaseDate(`2020-${String(i + 1).padStart(2, "0")}-01`).split(
-          " ",
-        )[0],
-    );
+    const months = Array.from({ length: 12 }, (_, i) => formatReleaseDate(`2020-${String(i + 1).padStart(2, "0")}-01`).split(" ")[0]);
     expect(months).toEqual([
       "January",
       "February",

@@ -30,36 +30,14 @@ const MONTH_NAMES = [
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const YEAR_ONLY = /^(\d{4})$/;
 // Date-time without an explicit zone: interpreted as UTC (deterministic across environments).
-const DATE_TIME_NO_ZONE =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/;
+const DATE_TIME_NO_ZONE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/;
 const INTEGER = /^-?\d+$/;
 
-function utcDate(
-  year: number,
-  month: number,
-  day: number,
-  h = 0,
-  m = 0,
-  s = 0,
-  ms = 0,
-): Date | null {
-  if (
-    month < 1 ||
-    month > 12 ||
-    day < 1 ||
-    day > 31 ||
-    h > 23 ||
-    m > 59 ||
-    s > 59
-  )
-    return null;
+function utcDate(year: number, month: number, day: number, h = 0, m = 0, s = 0, ms = 0): Date | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || h > 23 || m > 59 || s > 59) return null;
   const date = new Date(Date.UTC(year, month - 1, day, h, m, s, ms));
   // Reject overflowing dates such as 2021-02-30 instead of silently rolling over.
-  if (
-    date.getUTCFullYear() !== year ||
-    date.getUTCMonth() !== month - 1 ||
-    date.getUTCDate() !== day
-  ) {
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return null;
   }
   return date;
@@ -92,11 +70,7 @@ export function parseDate(value: unknown): Date | null {
 
   const dateOnly = DATE_ONLY.exec(text);
   if (dateOnly) {
-    return utcDate(
-      Number(dateOnly[1]),
-      Number(dateOnly[2]),
-      Number(dateOnly[3]),
-    );
+    return utcDate(Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3]));
   }
   const yearOnly = YEAR_ONLY.exec(text);
   if (yearOnly) return utcDate(Number(yearOnly[1]), 1, 1);
@@ -125,10 +99,7 @@ export function parseDate(value: unknown): Date | null {
  * 'Nmo ago' (under a year), 'Ny ago'. 'recently' for unparseable input.
  * Dates in the future (clock skew) read 'just now'.
  */
-export function formatRelativeTime(
-  date: DateInput | null | undefined,
-  now: Date = new Date(),
-): string {
+export function formatRelativeTime(date: DateInput | null | undefined, now: Date = new Date()): string {
   const parsed = parseDate(date);
   if (!parsed || Number.isNaN(now.getTime())) return "recently";
 
@@ -140,8 +111,7 @@ export function formatRelativeTime(
   const days = Math.floor(diff / DAY);
   if (days < 7) return `${days}d ago`;
   if (days < 30) return `${Math.floor(days / 7)}w ago`;
-  if (days < 365)
-    return `${Math.min(11, Math.max(1, Math.floor(days / 30)))}mo ago`;
+  if (days < 365) return `${Math.min(11, Math.max(1, Math.floor(days / 30)))}mo ago`;
   return `${Math.floor(days / 365)}y ago`;
 }
 
@@ -154,18 +124,13 @@ export function formatReleaseDate(value: DateInput | null | undefined): string {
 }
 
 /** UTC release year, or `null` when missing or unparseable. */
-export function releaseYear(
-  value: DateInput | null | undefined,
-): number | null {
+export function releaseYear(value: DateInput | null | undefined): number | null {
   const parsed = parseDate(value);
   return parsed ? parsed.getUTCFullYear() : null;
 }
 
 /** '2020'; 'TBA' when missing or invalid; '2027 (Upcoming)' for dates after `now`. */
-export function formatReleaseYear(
-  value: DateInput | null | undefined,
-  now: Date = new Date(),
-): string {
+export function formatReleaseYear(value: DateInput | null | undefined, now: Date = new Date()): string {
   const parsed = parseDate(value);
   if (!parsed) return "TBA";
   const year = String(parsed.getUTCFullYear());
@@ -173,10 +138,7 @@ export function formatReleaseYear(
 }
 
 /** True when the date parses and lies after `now`. */
-export function isUpcoming(
-  value: DateInput | null | undefined,
-  now: Date = new Date(),
-): boolean {
+export function isUpcoming(value: DateInput | null | undefined, now: Date = new Date()): boolean {
   const parsed = parseDate(value);
   return parsed !== null && parsed.getTime() > now.getTime();
 }

@@ -19,20 +19,12 @@ describe("isIgdbImage", () => {
     expect(isIgdbImage(THUMB)).toBe(true);
     expect(isIgdbImage(`https:${THUMB}`)).toBe(true);
     expect(isIgdbImage(`http:${THUMB}`)).toBe(true);
-    expect(
-      isIgdbImage(
-        "https://images.igdb.com/igdb/image/upload/t_cover_big_2x/abc123.png",
-      ),
-    ).toBe(true);
+    expect(isIgdbImage("https://images.igdb.com/igdb/image/upload/t_cover_big_2x/abc123.png")).toBe(true);
   });
 
   it("rejects other URLs and values", () => {
     expect(isIgdbImage("https://example.com/t_thumb/co1wyy.jpg")).toBe(false);
-    expect(
-      isIgdbImage(
-        "https://images.igdb.com.evil.com/igdb/image/upload/t_thumb/x.jpg",
-      ),
-    ).toBe(false);
+    expect(isIgdbImage("https://images.igdb.com.evil.com/igdb/image/upload/t_thumb/x.jpg")).toBe(false);
     expect(isIgdbImage("/covers/local.jpg")).toBe(false);
     expect(isIgdbImage("")).toBe(false);
     expect(isIgdbImage(null)).toBe(false);
@@ -42,18 +34,12 @@ describe("isIgdbImage", () => {
 
 describe("igdbCoverUrl", () => {
   it("rewrites to https and the big-cover size", () => {
-    expect(igdbCoverUrl(THUMB)).toBe(
-      "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg",
-    );
+    expect(igdbCoverUrl(THUMB)).toBe("https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg");
   });
 
   it("accepts another size", () => {
-    expect(igdbCoverUrl(THUMB, "t_cover_small")).toBe(
-      "https://images.igdb.com/igdb/image/upload/t_cover_small/co1wyy.jpg",
-    );
-    expect(igdbCoverUrl(THUMB, "t_cover_big_2x")).toBe(
-      "https://images.igdb.com/igdb/image/upload/t_cover_big_2x/co1wyy.jpg",
-    );
+    expect(igdbCoverUrl(THUMB, "t_cover_small")).toBe("https://images.igdb.com/igdb/image/upload/t_cover_small/co1wyy.jpg");
+    expect(igdbCoverUrl(THUMB, "t_cover_big_2x")).toBe("https://images.igdb.com/igdb/image/upload/t_cover_big_2x/co1wyy.jpg");
   });
 
   it("is idempotent", () => {
@@ -62,15 +48,11 @@ describe("igdbCoverUrl", () => {
   });
 
   it("drops query strings from IGDB URLs", () => {
-    expect(igdbCoverUrl(`${THUMB}?v=2`)).toBe(
-      "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg",
-    );
+    expect(igdbCoverUrl(`${THUMB}?v=2`)).toBe("https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg");
   });
 
   it("returns non-IGDB URLs unchanged", () => {
-    expect(igdbCoverUrl("https://cdn.example.com/cover.png")).toBe(
-      "https://cdn.example.com/cover.png",
-    );
+    expect(igdbCoverUrl("https://cdn.example.com/cover.png")).toBe("https://cdn.example.com/cover.png");
     expect(igdbCoverUrl("/placeholder.svg")).toBe("/placeholder.svg");
   });
 
@@ -84,33 +66,24 @@ describe("igdbCoverUrl", () => {
 
 describe("igdbImageUrl", () => {
   it("keeps the size when none is given", () => {
-    expect(igdbImageUrl(THUMB)).toBe(
-      "https://images.igdb.com/igdb/image/upload/t_thumb/co1wyy.jpg",
-    );
+    expect(igdbImageUrl(THUMB)).toBe("https://images.igdb.com/igdb/image/upload/t_thumb/co1wyy.jpg");
   });
 
   it("swaps the extension to webp", () => {
     expect(igdbImageUrl(THUMB, { size: "t_screenshot_big", webp: true })).toBe(
       "https://images.igdb.com/igdb/image/upload/t_screenshot_big/co1wyy.webp",
     );
-    expect(igdbImageUrl(THUMB, { webp: true })).toBe(
-      "https://images.igdb.com/igdb/image/upload/t_thumb/co1wyy.webp",
-    );
+    expect(igdbImageUrl(THUMB, { webp: true })).toBe("https://images.igdb.com/igdb/image/upload/t_thumb/co1wyy.webp");
   });
 
   it("keeps the extension when webp is false", () => {
-    expect(
-      igdbImageUrl(
-        "https://images.igdb.com/igdb/image/upload/t_thumb/sc6k.png",
-        { webp: false },
-      ),
-    ).toBe("https://images.igdb.com/igdb/image/upload/t_thumb/sc6k.png");
+    expect(igdbImageUrl("https://images.igdb.com/igdb/image/upload/t_thumb/sc6k.png", { webp: false })).toBe(
+      "https://images.igdb.com/igdb/image/upload/t_thumb/sc6k.png",
+    );
   });
 
   it("leaves non-IGDB URLs alone even with webp", () => {
-    expect(
-      igdbImageUrl("https://example.com/a.jpg", { webp: true, size: "t_720p" }),
-    ).toBe("https://example.com/a.jpg");
+    expect(igdbImageUrl("https://example.com/a.jpg", { webp: true, size: "t_720p" })).toBe("https://example.com/a.jpg");
   });
 
   it("returns null for missing values", () => {
@@ -121,12 +94,8 @@ describe("igdbImageUrl", () => {
 
 describe("igdbImageUrlFromId", () => {
   it("builds a URL from an image id", () => {
-    expect(igdbImageUrlFromId("co1wyy")).toBe(
-      "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg",
-    );
-    expect(igdbImageUrlFromId("co1wyy", "t_thumb", true)).toBe(
-      "https://images.igdb.com/igdb/image/upload/t_thumb/co1wyy.webp",
-    );
+    expect(igdbImageUrlFromId("co1wyy")).toBe("https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg");
+    expect(igdbImageUrlFromId("co1wyy", "t_thumb", true)).toBe("https://images.igdb.com/igdb/image/upload/t_thumb/co1wyy.webp");
   });
 
   it("rejects bad ids", () => {
@@ -157,22 +126,12 @@ describe("generatedCoverColors", () => {
   });
 
   it("is deterministic", () => {
-    expect(generatedCoverColors("Hades")).toEqual(
-      generatedCoverColors("Hades"),
-    );
-    expect(generatedCoverColors("  hades ")).toEqual(
-      generatedCoverColors("Hades"),
-    );
+    expect(generatedCoverColors("Hades")).toEqual(generatedCoverColors("Hades"));
+    expect(generatedCoverColors("  hades ")).toEqual(generatedCoverColors("Hades"));
   });
 
   it("differs between titles", () => {
-    const titles = [
-      "Hades",
-      "Celeste",
-      "Hollow Knight",
-      "Outer Wilds",
-      "Stardew Valley",
-    ];
+    const titles = ["Hades", "Celeste", "Hollow Knight", "Outer Wilds", "Stardew Valley"];
     const froms = new Set(titles.map((t) => generatedCoverColors(t).from));
     expect(froms.size).toBeGreaterThan(1);
   });
@@ -185,9 +144,7 @@ describe("generatedCoverColors", () => {
 
 describe("escapeXml", () => {
   it("escapes the five XML entities", () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
-      "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
-    );
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;");
   });
 
   it("drops control characters XML cannot hold", () => {
@@ -201,27 +158,15 @@ describe("wrapTitle", () => {
   });
 
   it("wraps on word boundaries", () => {
-    expect(wrapTitle("The Legend of Zelda Breath of the Wild", 16)).toEqual([
-      "The Legend of",
-      "Zelda Breath of",
-      "the Wild",
-    ]);
+    expect(wrapTitle("The Legend of Zelda Breath of the Wild", 16)).toEqual(["The Legend of", "Zelda Breath of", "the Wild"]);
   });
 
   it("breaks words longer than a line", () => {
-    expect(wrapTitle("Supercalifragilistic", 8)).toEqual([
-      "Supercal",
-      "ifragili",
-      "stic",
-    ]);
+    expect(wrapTitle("Supercalifragilistic", 8)).toEqual(["Supercal", "ifragili", "stic"]);
   });
 
   it("limits lines and ends with an ellipsis", () => {
-    const lines = wrapTitle(
-      "one two three four five six seven eight nine ten",
-      9,
-      2,
-    );
+    const lines = wrapTitle("one two three four five six seven eight nine ten", 9, 2);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe("one two");
     expect(lines[1]?.endsWith("\u2026")).toBe(true);
@@ -246,9 +191,7 @@ describe("wrapTitle", () => {
 describe("generatedCoverSvg", () => {
   it("is a 264x374 SVG with a gradient", () => {
     const svg = generatedCoverSvg({ title: "Hades", year: 2020 });
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(
-      true,
-    );
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg).toContain('viewBox="0 0 264 374"');
     expect(svg).toContain('width="264"');
     expect(svg).toContain('height="374"');
@@ -266,14 +209,10 @@ describe("generatedCoverSvg", () => {
   });
 
   it("accepts a string year and omits a missing year", () => {
-    expect(generatedCoverSvg({ title: "Hades", year: "TBA" })).toContain(
-      ">TBA</text>",
-    );
+    expect(generatedCoverSvg({ title: "Hades", year: "TBA" })).toContain(">TBA</text>");
     const svg = generatedCoverSvg({ title: "Hades" });
     expect(svg.match(/<text/g)).toHaveLength(1);
-    expect(
-      generatedCoverSvg({ title: "Hades", year: null }).match(/<text/g),
-    ).toHaveLength(1);
+    expect(generatedCoverSvg({ title: "Hades", year: null }).match(/<text/g)).toHaveLength(1);
   });
 
   it("escapes the title and year", () => {
@@ -289,8 +228,7 @@ describe("generatedCoverSvg", () => {
 
   it("wraps long titles into at most 4 lines", () => {
     const svg = generatedCoverSvg({
-      title:
-        "A very long title that keeps going and going and going forever and ever",
+      title: "A very long title that keeps going and going and going forever and ever",
     });
     const tspans = svg.match(/<tspan/g) ?? [];
     expect(tspans.length).toBeLessThanOrEqual(4);
@@ -304,9 +242,7 @@ describe("generatedCoverSvg", () => {
   });
 
   it("is deterministic", () => {
-    expect(generatedCoverSvg({ title: "Celeste", year: 2018 })).toBe(
-      generatedCoverSvg({ title: "Celeste", year: 2018 }),
-    );
+    expect(generatedCoverSvg({ title: "Celeste", year: 2018 })).toBe(generatedCoverSvg({ title: "Celeste", year: 2018 }));
   });
 });
 
@@ -316,9 +252,7 @@ describe("generatedCoverDataUri", () => {
     const uri = generatedCoverDataUri(input);
     const prefix = "data:image/svg+xml;charset=utf-8,";
     expect(uri.startsWith(prefix)).toBe(true);
-    expect(decodeURIComponent(uri.slice(prefix.length))).toBe(
-      generatedCoverSvg(input),
-    );
+    expect(decodeURIComponent(uri.slice(prefix.length))).toBe(generatedCoverSvg(input));
     expect(uri.slice(prefix.length)).not.toMatch(/[<>#"\s]/);
   });
 });

@@ -39,8 +39,7 @@ function parseIgdbImage(url: unknown): ParsedIgdbImage | null {
   const match = IGDB_IMAGE_URL.exec(url.trim());
   if (!match) return null;
   const [, size, imageId, ext] = match;
-  if (size === undefined || imageId === undefined || ext === undefined)
-    return null;
+  if (size === undefined || imageId === undefined || ext === undefined) return null;
   return { size, imageId, ext: ext.toLowerCase() };
 }
 
@@ -60,37 +59,24 @@ export type IgdbImageOptions = {
  * Rewrites an IGDB image URL to https with the requested size and optionally webp.
  * Non-IGDB URLs are returned unchanged (trimmed); null/empty → null.
  */
-export function igdbImageUrl(
-  url: string | null | undefined,
-  options: IgdbImageOptions = {},
-): string | null {
+export function igdbImageUrl(url: string | null | undefined, options: IgdbImageOptions = {}): string | null {
   if (typeof url !== "string") return null;
   const trimmed = url.trim();
   if (trimmed === "") return null;
   const parsed = parseIgdbImage(trimmed);
   if (!parsed) return trimmed;
-  const size =
-    options.size !== undefined && SIZE_TOKEN.test(options.size)
-      ? options.size
-      : parsed.size;
+  const size = options.size !== undefined && SIZE_TOKEN.test(options.size) ? options.size : parsed.size;
   const ext = options.webp ? "webp" : parsed.ext;
   return `${IGDB_IMAGE_BASE}/${size}/${parsed.imageId}.${ext}`;
 }
 
 /** Cover URL at big-cover size over https ('//…/t_thumb/co1wyy.jpg' → 'https://…/t_cover_big/co1wyy.jpg'). */
-export function igdbCoverUrl(
-  url: string | null | undefined,
-  size: IgdbImageSize = "t_cover_big",
-): string | null {
+export function igdbCoverUrl(url: string | null | undefined, size: IgdbImageSize = "t_cover_big"): string | null {
   return igdbImageUrl(url, { size });
 }
 
 /** Builds an IGDB image URL from an `image_id` (e.g. cover.image_id); null for bad ids. */
-export function igdbImageUrlFromId(
-  imageId: string | null | undefined,
-  size: IgdbImageSize = "t_cover_big",
-  webp = false,
-): string | null {
+export function igdbImageUrlFromId(imageId: string | null | undefined, size: IgdbImageSize = "t_cover_big", webp = false): string | null {
   if (typeof imageId !== "string" || !IMAGE_ID.test(imageId)) return null;
   return `${IGDB_IMAGE_BASE}/${size}/${imageId}.${webp ? "webp" : "jpg"}`;
 }
@@ -119,9 +105,7 @@ export function hashString(value: string): number {
 export type CoverColors = { from: string; to: string };
 
 /** Deterministic gradient colours derived from the title. */
-export function generatedCoverColors(
-  title: string | null | undefined,
-): CoverColors {
+export function generatedCoverColors(title: string | null | undefined): CoverColors {
   const key = (typeof title === "string" ? title.trim() : "").toLowerCase();
   const hash = hashString(key);
   const hue = hash % 360;
@@ -158,19 +142,14 @@ function truncateWithEllipsis(text: string, maxChars: number): string {
  * Greedy word wrap: at most `maxLines` lines of about `maxChars` characters. Words longer than a
  * line are hard-broken; when the text does not fit, the last line ends with an ellipsis.
  */
-export function wrapTitle(
-  title: string,
-  maxChars = MAX_CHARS_PER_LINE,
-  maxLines = MAX_LINES,
-): string[] {
+export function wrapTitle(title: string, maxChars = MAX_CHARS_PER_LINE, maxLines = MAX_LINES): string[] {
   const width = Math.max(1, Math.floor(maxChars));
   const lineLimit = Math.max(1, Math.floor(maxLines));
   const words: string[] = [];
   for (const word of title.trim().split(/\s+/)) {
     if (word === "") continue;
     const chars = Array.from(word);
-    for (let i = 0; i < chars.length; i += width)
-      words.push(chars.slice(i, i + width).join(""));
+    for (let i = 0; i < chars.length; i += width) words.push(chars.slice(i, i + width).join(""));
   }
 
   const lines: string[] = [];
@@ -204,37 +183,17 @@ export type GeneratedCoverInput = {
 };
 
 /** A 264×374 SVG cover: gradient from the title's colours, wrapped title, year at the bottom. */
-export function generatedCoverSvg({
-  title,
-  year,
-}: GeneratedCoverInput): string {
-  const text =
-    typeof title === "string" && title.trim() !== ""
-      ? title.trim()
-      : DEFAULT_TITLE;
+export function generatedCoverSvg({ title, year }: GeneratedCoverInput): string {
+  const text = typeof title === "string" && title.trim() !== "" ? title.trim() : DEFAULT_TITLE;
   const { from, to } = generatedCoverColors(text);
   const gradientId = `sp-cover-${hashString(text).toString(16)}`;
   const lines = wrapTitle(text);
   const fontSize = 26;
   const lineHeight = 32;
-  const firstY = Math.round(
-    GENERATED_COVER_HEIGHT / 2 - ((lines.length - 1) * lineHeight) / 2,
-  );
-  const yearText =
-    typeof year === "number"
-      ? Number.isFinite(year)
-        ? String(year)
-        : ""
-      : typeof year === "string"
-        ? year.trim()
-        : "";
+  const firstY = Math.round(GENERATED_COVER_HEIGHT / 2 - ((lines.length - 1) * lineHeight) / 2);
+  const yearText = typeof year === "number" ? (Number.isFinite(year) ? String(year) : "") : typeof year === "string" ? year.trim() : "";
 
-  const tspans = lines
-    .map(
-      (line, index) =>
-        `<tspan x="132" y="${firstY + index * lineHeight}">${escapeXml(line)}</tspan>`,
-    )
-    .join("");
+  const tspans = lines.map((line, index) => `<tspan x="132" y="${firstY + index * lineHeight}">${escapeXml(line)}</tspan>`).join("");
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${GENERATED_COVER_WIDTH}" height="${GENERATED_COVER_HEIGHT}" viewBox="0 0 ${GENERATED_COVER_WIDTH} ${GENERATED_COVER_HEIGHT}" role="img" aria-label="${escapeXml(text)}">`,

@@ -48,36 +48,21 @@ describe("shortPlatformName", () => {
   });
 
   it("returns unknown names unchanged", () => {
-    expect(shortPlatformName("Tiger Handheld Electronics")).toBe(
-      "Tiger Handheld Electronics",
-    );
+    expect(shortPlatformName("Tiger Handheld Electronics")).toBe("Tiger Handheld Electronics");
     expect(shortPlatformName("")).toBe("");
   });
 });
 
 describe("platformSummary", () => {
   it("shortens names and keeps input order", () => {
-    expect(
-      platformSummary([
-        "PlayStation 5",
-        "Xbox Series X|S",
-        "PC (Microsoft Windows)",
-      ]),
-    ).toEqual({
+    expect(platformSummary(["PlayStation 5", "Xbox Series X|S", "PC (Microsoft Windows)"])).toEqual({
       shown: ["PS5", "Xbox Series X/S", "PC"],
       more: false,
     });
   });
 
   it("shows at most 5 and flags more", () => {
-    const names = [
-      "PlayStation 4",
-      "PlayStation 5",
-      "Xbox One",
-      "Nintendo Switch",
-      "PC (Microsoft Windows)",
-      "Mac",
-    ];
+    const names = ["PlayStation 4", "PlayStation 5", "Xbox One", "Nintendo Switch", "PC (Microsoft Windows)", "Mac"];
     expect(platformSummary(names)).toEqual({
       shown: ["PS4", "PS5", "XONE", "Switch", "PC"],
       more: true,
@@ -85,23 +70,11 @@ describe("platformSummary", () => {
   });
 
   it("does not flag more for exactly 5", () => {
-    expect(platformSummary(["Wii", "Wii U", "Mac", "Linux", "iOS"]).more).toBe(
-      false,
-    );
+    expect(platformSummary(["Wii", "Wii U", "Mac", "Linux", "iOS"]).more).toBe(false);
   });
 
   it("dedupes after shortening before counting", () => {
-    expect(
-      platformSummary([
-        "Xbox Series X|S",
-        "Xbox Series X",
-        "PlayStation 5",
-        "playstation 5",
-        "Wii",
-        "Wii U",
-        "Mac",
-      ]),
-    ).toEqual({
+    expect(platformSummary(["Xbox Series X|S", "Xbox Series X", "PlayStation 5", "playstation 5", "Wii", "Wii U", "Mac"])).toEqual({
       shown: ["Xbox Series X/S", "PS5", "Wii", "Wii U", "Mac"],
       more: false,
     });

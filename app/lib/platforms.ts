@@ -106,12 +106,7 @@ const SHORT_NAMES: Readonly<Record<string, string>> = {
   Playdate: "Playdate",
 };
 
-const BY_LOWER_NAME: ReadonlyMap<string, string> = new Map(
-  Object.entries(SHORT_NAMES).map(([name, short]) => [
-    name.toLowerCase(),
-    short,
-  ]),
-);
+const BY_LOWER_NAME: ReadonlyMap<string, string> = new Map(Object.entries(SHORT_NAMES).map(([name, short]) => [name.toLowerCase(), short]));
 
 /** Short display name ('PlayStation 5' → 'PS5'); unknown names are returned unchanged. */
 export function shortPlatformName(name: string): string {
@@ -128,10 +123,7 @@ export type PlatformSummary = {
 };
 
 /** Up to `max` (default 5) distinct short platform names plus whether more exist. */
-export function platformSummary(
-  names: readonly (string | null | undefined)[] | null | undefined,
-  max = 5,
-): PlatformSummary {
+export function platformSummary(names: readonly (string | null | undefined)[] | null | undefined, max = 5): PlatformSummary {
   const limit = Number.isFinite(max) ? Math.max(0, Math.floor(max)) : 5;
   const unique: string[] = [];
   const seen = new Set<string>();

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  averageRating,
-  countRatings,
-  formatRating,
-  formatRatingOutOf10,
-  isValidRating,
-  ratingHistogram,
-} from "./ratings";
+import { averageRating, countRatings, formatRating, formatRatingOutOf10, isValidRating, ratingHistogram } from "./ratings";
 
 describe("formatRating", () => {
   it("uses one decimal", () => {
@@ -53,20 +46,7 @@ describe("isValidRating", () => {
   });
 
   it("rejects off-step, out-of-range and non-numbers", () => {
-    for (const value of [
-      0,
-      0.5,
-      10.5,
-      11,
-      -1,
-      7.25,
-      7.3,
-      NaN,
-      Infinity,
-      "7",
-      null,
-      undefined,
-    ]) {
+    for (const value of [0, 0.5, 10.5, 11, -1, 7.25, 7.3, NaN, Infinity, "7", null, undefined]) {
       expect(isValidRating(value)).toBe(false);
     }
   });
@@ -101,9 +81,7 @@ describe("ratingHistogram", () => {
   });
 
   it("buckets by the rating rounded down", () => {
-    expect(ratingHistogram([1, 1.5, 7, 7.5, 9.5])).toEqual([
-      2, 0, 0, 0, 0, 0, 2, 0, 1, 0,
-    ]);
+    expect(ratingHistogram([1, 1.5, 7, 7.5, 9.5])).toEqual([2, 0, 0, 0, 0, 0, 2, 0, 1, 0]);
   });
 
   it("puts 10 in bar 10", () => {
@@ -111,9 +89,7 @@ describe("ratingHistogram", () => {
   });
 
   it("ignores invalid ratings", () => {
-    expect(
-      ratingHistogram([0, 0.5, 10.5, -1, NaN, null, undefined, Infinity]),
-    ).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(ratingHistogram([0, 0.5, 10.5, -1, NaN, null, undefined, Infinity])).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it("always has length 10 and sums to the valid count", () => {

@@ -33,9 +33,7 @@ export function isValidRating(value: unknown): value is number {
 }
 
 /** Mean of the numeric ratings from 1 to 10 (others ignored); `null` when none count. */
-export function averageRating(
-  ratings: readonly (number | null | undefined)[],
-): number | null {
+export function averageRating(ratings: readonly (number | null | undefined)[]): number | null {
   let sum = 0;
   let count = 0;
   for (const rating of ratings) {
@@ -48,9 +46,7 @@ export function averageRating(
 }
 
 /** Number of ratings that count (numeric, 1 to 10). */
-export function countRatings(
-  ratings: readonly (number | null | undefined)[],
-): number {
+export function countRatings(ratings: readonly (number | null | undefined)[]): number {
   return ratings.filter(isCountableRating).length;
 }
 
@@ -58,16 +54,11 @@ export function countRatings(
  * Ten counts: index 0 is bar 1 ... index 9 is bar 10. Bucket = rating rounded down,
  * so 7.5 lands in bar 7 and 10 in bar 10. Ratings outside 1..10 or non-numeric are ignored.
  */
-export function ratingHistogram(
-  ratings: readonly (number | null | undefined)[],
-): number[] {
+export function ratingHistogram(ratings: readonly (number | null | undefined)[]): number[] {
   const bars: number[] = Array.from({ length: HISTOGRAM_BARS }, () => 0);
   for (const rating of ratings) {
     if (!isCountableRating(rating)) continue;
-    const bucket = Math.min(
-      MAX_RATING,
-      Math.max(MIN_RATING, Math.floor(rating)),
-    );
+    const bucket = Math.min(MAX_RATING, Math.max(MIN_RATING, Math.floor(rating)));
     bars[bucket - 1] = (bars[bucket - 1] ?? 0) + 1;
   }
   return bars;

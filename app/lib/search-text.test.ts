@@ -1,26 +1,15 @@
 import { describe, expect, it } from "vitest";
-import {
-  arabicToRoman,
-  compactTitle,
-  normalizeTitle,
-  numeralVariants,
-  romanToArabic,
-  sanitizeSearchTerm,
-} from "./search-text";
+import { arabicToRoman, compactTitle, normalizeTitle, numeralVariants, romanToArabic, sanitizeSearchTerm } from "./search-text";
 
 describe("sanitizeSearchTerm", () => {
   it("keeps ordinary terms", () => {
     expect(sanitizeSearchTerm("zelda")).toBe("zelda");
     expect(sanitizeSearchTerm("Spider-Man 2")).toBe("Spider-Man 2");
-    expect(sanitizeSearchTerm("Pokémon: Red & Blue!")).toBe(
-      "Pokémon: Red & Blue!",
-    );
+    expect(sanitizeSearchTerm("Pokémon: Red & Blue!")).toBe("Pokémon: Red & Blue!");
   });
 
   it("removes quotes, backslash, semicolon, parentheses, percent and underscore", () => {
-    expect(sanitizeSearchTerm(`Assassin's "Creed" \`x\``)).toBe(
-      "Assassins Creed x",
-    );
+    expect(sanitizeSearchTerm(`Assassin's "Creed" \`x\``)).toBe("Assassins Creed x");
     expect(sanitizeSearchTerm("a\\b;c(d)e%f_g")).toBe("abcdefg");
   });
 
@@ -37,9 +26,7 @@ describe("sanitizeSearchTerm", () => {
   });
 
   it("neutralises an injection attempt", () => {
-    expect(sanitizeSearchTerm("'; DROP TABLE game; --")).toBe(
-      "DROP TABLE game",
-    );
+    expect(sanitizeSearchTerm("'; DROP TABLE game; --")).toBe("DROP TABLE game");
   });
 
   it("collapses whitespace and trims", () => {
@@ -67,16 +54,13 @@ describe("sanitizeSearchTerm", () => {
   });
 
   it("returns empty for non-strings", () => {
-    for (const value of [null, undefined, 42, {}, ["x"], true])
-      expect(sanitizeSearchTerm(value)).toBe("");
+    for (const value of [null, undefined, 42, {}, ["x"], true]) expect(sanitizeSearchTerm(value)).toBe("");
   });
 });
 
 describe("normalizeTitle", () => {
   it("lowercases and strips punctuation", () => {
-    expect(normalizeTitle("Assassin's Creed: Origins")).toBe(
-      "assassins creed origins",
-    );
+    expect(normalizeTitle("Assassin's Creed: Origins")).toBe("assassins creed origins");
     expect(normalizeTitle("Half-Life 2")).toBe("halflife 2");
     expect(normalizeTitle("S.T.A.L.K.E.R.")).toBe("stalker");
   });
@@ -102,9 +86,7 @@ describe("normalizeTitle", () => {
   });
 
   it("keeps non-Latin letters", () => {
-    expect(normalizeTitle("ファイナルファンタジー VII")).toBe(
-      "ファイナルファンタジー vii",
-    );
+    expect(normalizeTitle("ファイナルファンタジー VII")).toBe("ファイナルファンタジー vii");
     expect(normalizeTitle("포켓몬스터")).toBe("포켓몬스터");
     expect(normalizeTitle("Ведьмак 3")).toBe("ведьмак 3");
     expect(normalizeTitle("Ёжик")).toBe("ежик");
@@ -155,36 +137,23 @@ describe("arabicToRoman / romanToArabic", () => {
   });
 
   it("rejects non-canonical or out-of-range numerals", () => {
-    for (const s of ["", "IIII", "IC", "XL", "XXXI", "VV", "abc", "mix"])
-      expect(romanToArabic(s)).toBeNull();
+    for (const s of ["", "IIII", "IC", "XL", "XXXI", "VV", "abc", "mix"]) expect(romanToArabic(s)).toBeNull();
   });
 });
 
 describe("numeralVariants", () => {
   it("adds the arabic form of roman numerals", () => {
-    expect(numeralVariants("final fantasy vii")).toEqual([
-      "final fantasy vii",
-      "final fantasy 7",
-    ]);
-    expect(numeralVariants("grand theft auto v")).toEqual([
-      "grand theft auto v",
-      "grand theft auto 5",
-    ]);
+    expect(numeralVariants("final fantasy vii")).toEqual(["final fantasy vii", "final fantasy 7"]);
+    expect(numeralVariants("grand theft auto v")).toEqual(["grand theft auto v", "grand theft auto 5"]);
   });
 
   it("adds the roman form of numbers", () => {
     expect(numeralVariants("doom 3")).toEqual(["doom 3", "doom iii"]);
-    expect(numeralVariants("final fantasy 7 remake")).toEqual([
-      "final fantasy 7 remake",
-      "final fantasy vii remake",
-    ]);
+    expect(numeralVariants("final fantasy 7 remake")).toEqual(["final fantasy 7 remake", "final fantasy vii remake"]);
   });
 
   it("normalises the input first", () => {
-    expect(numeralVariants("Final Fantasy VII")).toEqual([
-      "final fantasy vii",
-      "final fantasy 7",
-    ]);
+    expect(numeralVariants("Final Fantasy VII")).toEqual(["final fantasy vii", "final fantasy 7"]);
   });
 
   it("converts a trailing i only after another word", () => {
@@ -201,13 +170,8 @@ describe("numeralVariants", () => {
   it("only converts numerals ii..xx and numbers 1..20", () => {
     expect(numeralVariants("fifa 23")).toEqual(["fifa 23"]);
     expect(numeralVariants("game xxi")).toEqual(["game xxi"]);
-    expect(numeralVariants("final fantasy xx")).toEqual([
-      "final fantasy xx",
-      "final fantasy 20",
-    ]);
-    expect(numeralVariants("resident evil 2002")).toEqual([
-      "resident evil 2002",
-    ]);
+    expect(numeralVariants("final fantasy xx")).toEqual(["final fantasy xx", "final fantasy 20"]);
+    expect(numeralVariants("resident evil 2002")).toEqual(["resident evil 2002"]);
     expect(numeralVariants("agent 07")).toEqual(["agent 07"]);
   });
 
@@ -220,11 +184,7 @@ describe("numeralVariants", () => {
   });
 
   it("handles mixed titles", () => {
-    expect(numeralVariants("kingdom hearts ii 5")).toEqual([
-      "kingdom hearts ii 5",
-      "kingdom hearts 2 5",
-      "kingdom hearts ii v",
-    ]);
+    expect(numeralVariants("kingdom hearts ii 5")).toEqual(["kingdom hearts ii 5", "kingdom hearts 2 5", "kingdom hearts ii v"]);
   });
 
   it("returns nothing for empty input", () => {

@@ -31,8 +31,7 @@ export function sanitizeSearchTerm(raw: unknown): string {
 
 // Accent marks of Latin, Greek and Cyrillic letters (after NFD). Other scripts' marks, such as
 // Japanese voicing marks (ジ → シ + ゛), are meaningful and kept (recomposed with NFC at the end).
-const LATIN_DIACRITICS =
-  /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+const LATIN_DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 
 // Letters NFD does not decompose.
 const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
@@ -100,10 +99,7 @@ export function arabicToRoman(value: number): string | null {
 }
 
 const ROMAN_TO_ARABIC: ReadonlyMap<string, number> = new Map(
-  Array.from(
-    { length: MAX_ROMAN },
-    (_, i) => [arabicToRoman(i + 1)?.toLowerCase() ?? "", i + 1] as const,
-  ),
+  Array.from({ length: MAX_ROMAN }, (_, i) => [arabicToRoman(i + 1)?.toLowerCase() ?? "", i + 1] as const),
 );
 
 /** Canonical numerals 'I'..'XXX' (any case) → 1..30; null otherwise ('IIII', 'IC', 'XL' …). */
@@ -116,16 +112,11 @@ export function romanToArabic(value: string): number | null {
 const VARIANT_MAX = 20;
 const ARABIC_TOKEN = /^[1-9]\d?$/;
 
-function romanTokenToArabic(
-  token: string,
-  index: number,
-  tokens: readonly string[],
-): string | null {
+function romanTokenToArabic(token: string, index: number, tokens: readonly string[]): string | null {
   const value = ROMAN_TO_ARABIC.get(token);
   if (value === undefined || value > VARIANT_MAX) return null;
   // 'i' is usually the pronoun: only a trailing 'i' after at least one other word is a numeral.
-  if (value === 1 && !(index === tokens.length - 1 && tokens.length >= 2))
-    return null;
+  if (value === 1 && !(index === tokens.length - 1 && tokens.length >= 2)) return null;
   return String(value);
 }
 
@@ -149,11 +140,7 @@ export function numeralVariants(value: string): string[] {
   const normalized = normalizeTitle(value);
   if (normalized === "") return [];
   const tokens = normalized.split(" ");
-  const toArabic = tokens
-    .map((token, index) => romanTokenToArabic(token, index, tokens) ?? token)
-    .join(" ");
-  const toRoman = tokens
-    .map((token) => arabicTokenToRoman(token) ?? token)
-    .join(" ");
+  const toArabic = tokens.map((token, index) => romanTokenToArabic(token, index, tokens) ?? token).join(" ");
+  const toRoman = tokens.map((token) => arabicTokenToRoman(token) ?? token).join(" ");
   return Array.from(new Set([normalized, toArabic, toRoman]));
 }

@@ -7,9 +7,7 @@ describe("slugify", () => {
   });
 
   it("drops characters other than a-z, 0-9, spaces and hyphens", () => {
-    expect(slugify("Assassin's Creed: Origins")).toBe(
-      "assassins-creed-origins",
-    );
+    expect(slugify("Assassin's Creed: Origins")).toBe("assassins-creed-origins");
     expect(slugify("Half-Life 2")).toBe("half-life-2");
     expect(slugify("Ratchet & Clank")).toBe("ratchet-clank");
     expect(slugify("S.T.A.L.K.E.R.")).toBe("stalker");
@@ -41,12 +39,7 @@ describe("slugify", () => {
   });
 
   it("produces valid slugs", () => {
-    for (const name of [
-      "Grand Theft Auto V",
-      "Marvel's Spider-Man 2",
-      "DOOM (2016)",
-      "Hades II",
-    ]) {
+    for (const name of ["Grand Theft Auto V", "Marvel's Spider-Man 2", "DOOM (2016)", "Hades II"]) {
       expect(isValidSlug(slugify(name))).toBe(true);
     }
   });
@@ -60,18 +53,7 @@ describe("isValidSlug", () => {
   });
 
   it("rejects malformed slugs", () => {
-    for (const value of [
-      "",
-      "Zelda",
-      "-zelda",
-      "zelda-",
-      "a--b",
-      "a b",
-      "a_b",
-      "a".repeat(201),
-      null,
-      5,
-    ]) {
+    for (const value of ["", "Zelda", "-zelda", "zelda-", "a--b", "a b", "a_b", "a".repeat(201), null, 5]) {
       expect(isValidSlug(value)).toBe(false);
     }
   });
@@ -79,15 +61,11 @@ describe("isValidSlug", () => {
 
 describe("gameHref", () => {
   it("prefers the slug", () => {
-    expect(
-      gameHref({ slug: "hades", igdbId: 113112, name: "Hades", id: 4 }),
-    ).toBe("/game/hades");
+    expect(gameHref({ slug: "hades", igdbId: 113112, name: "Hades", id: 4 })).toBe("/game/hades");
   });
 
   it("falls back to the IGDB id", () => {
-    expect(gameHref({ slug: null, igdbId: 113112, name: "Hades", id: 4 })).toBe(
-      "/game/113112",
-    );
+    expect(gameHref({ slug: null, igdbId: 113112, name: "Hades", id: 4 })).toBe("/game/113112");
     expect(gameHref({ slug: "", igdbId: 113112 })).toBe("/game/113112");
   });
 
@@ -124,9 +102,7 @@ describe("gameHref", () => {
       kind: "slug",
       slug: "final-fantasy-vii",
     });
-    expect(
-      parseGameIdentifier(gameHref({ igdbId: 1020 }).replace("/game/", "")),
-    ).toEqual({
+    expect(parseGameIdentifier(gameHref({ igdbId: 1020 }).replace("/game/", ""))).toEqual({
       kind: "igdb",
       igdbId: 1020,
     });

@@ -27,20 +27,11 @@ export function slugify(name: string | null | undefined): string {
 
 /** True for a well-formed slug (lowercase words of a-z/0-9 joined by single hyphens, ≤ 200 chars). */
 export function isValidSlug(value: unknown): value is string {
-  return (
-    typeof value === "string" &&
-    value.length <= MAX_SLUG_LENGTH &&
-    SLUG_PATTERN.test(value)
-  );
+  return typeof value === "string" && value.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(value);
 }
 
 function isValidIgdbId(value: unknown): value is number {
-  return (
-    typeof value === "number" &&
-    Number.isSafeInteger(value) &&
-    value > 0 &&
-    value <= MAX_IGDB_ID
-  );
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 && value <= MAX_IGDB_ID;
 }
 
 export type GameLinkInput = {
@@ -60,24 +51,15 @@ export function gameHref(game: GameLinkInput | null | undefined): string {
   const slug = typeof game.slug === "string" ? game.slug.trim() : "";
   if (isValidSlug(slug) && !DIGITS.test(slug)) return `/game/${slug}`;
   if (isValidIgdbId(game.igdbId)) return `/game/${game.igdbId}`;
-  const fromName = slugify(game.name)
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/, "");
+  const fromName = slugify(game.name).slice(0, MAX_SLUG_LENGTH).replace(/-+$/, "");
   if (fromName !== "" && !DIGITS.test(fromName)) return `/game/${fromName}`;
-  if (
-    typeof game.id === "number" &&
-    Number.isSafeInteger(game.id) &&
-    game.id > 0
-  ) {
+  if (typeof game.id === "number" && Number.isSafeInteger(game.id) && game.id > 0) {
     return `/game/${game.id}`;
   }
   return "/search";
 }
 
-export type GameIdentifier =
-  | { kind: "igdb"; igdbId: number }
-  | { kind: "slug"; slug: string }
-  | { kind: "invalid" };
+export type GameIdentifier = { kind: "igdb"; igdbId: number } | { kind: "slug"; slug: string } | { kind: "invalid" };
 
 function parseIgdbDigits(digits: string): GameIdentifier {
   // Guard against absurdly long digit strings before converting.
@@ -90,9 +72,7 @@ function parseIgdbDigits(digits: string): GameIdentifier {
  * Reads the /game/{identifier} route parameter:
  * digits only → IGDB id (1 .. 2^31-1); 'game-123' → IGDB id; a valid slug → slug; else invalid.
  */
-export function parseGameIdentifier(
-  raw: string | null | undefined,
-): GameIdentifier {
+export function parseGameIdentifier(raw: string | null | undefined): GameIdentifier {
   if (typeof raw !== "string") return { kind: "invalid" };
   const value = raw.trim();
   if (DIGITS.test(value)) return parseIgdbDigits(value);

@@ -162,10 +162,7 @@ test.describe("header search", () => {
 });
 
 test.describe("search page", () => {
-  test("platform and year filters narrow the results, land in the URL, and Clear Filters resets them", async ({
-    page,
-    consoleErrors,
-  }) => {
+  test("platform and year filters narrow the results, land in the URL, and Clear Filters resets them", async ({ page, consoleErrors }) => {
     // Demo data: Final Fantasy VII and Final Fantasy Tactics are the 1997 PlayStation games.
     const expected = demoGames.filter(
       (g) => g.name.toLowerCase().includes("final fantasy") && g.year === 1997 && g.platforms?.includes("PlayStation"),
@@ -381,7 +378,12 @@ test.describe("phone layout", () => {
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search-results\?q=mario(%20|\+)kart$/);
     await expect(panel).toBeHidden();
-    await expect(page.getByTestId("search-results").getByRole("heading", { name: /Mario Kart/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId("search-results")
+        .getByRole("heading", { name: /Mario Kart/ })
+        .first(),
+    ).toBeVisible();
   });
 
   test("search results are a one-column list and the layout toggle is hidden", async ({ page }) => {

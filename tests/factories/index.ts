@@ -49,7 +49,10 @@ export async function createGame(over: GameOverrides = {}) {
 /** A rating (review), keeping the game's denormalised stats in step as the app does. */
 export async function createRating(over: { userId: number; gameId: number } & Partial<typeof rating.$inferInsert>) {
   return getDb().transaction(async (tx) => {
-    const [row] = await tx.insert(rating).values({ rating: 7, ...over }).returning();
+    const [row] = await tx
+      .insert(rating)
+      .values({ rating: 7, ...over })
+      .returning();
     await tx
       .update(game)
       .set({ ratingCount: sql`${game.ratingCount} + 1`, ratingSum: sql`${game.ratingSum} + ${row!.rating}` })

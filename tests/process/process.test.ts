@@ -83,7 +83,11 @@ describe("embedded database process safety", () => {
     const holder = start("write-loop.ts", [dir]);
     const holderExit = exited(holder);
     await new Promise<void>((resolve) => lines(holder, (l) => l === "ready" && resolve()));
-    const second = spawnSync(node, [...tsxArgs, "scripts/db-migrate.ts"], { cwd: root, encoding: "utf8", env: { ...process.env, DATA_DIR: dir } });
+    const second = spawnSync(node, [...tsxArgs, "scripts/db-migrate.ts"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, DATA_DIR: dir },
+    });
     holder.kill("SIGKILL");
     await holderExit;
     expect(second.status).toBe(1);

@@ -20,7 +20,15 @@ describe("full-page error screen", () => {
     expect(d.stack).toContain("kaboom");
     expect(Date.parse(d.timestamp)).not.toBeNaN();
     const text = formatErrorDetails({ ...d, userAgent: "UA/1", url: "http://x/y" });
-    for (const part of ["Error ID: ERR-1", "Message: kaboom", "URL: http://x/y", "User agent: UA/1", "Timestamp: ", "Stack:", "at GamePage"]) {
+    for (const part of [
+      "Error ID: ERR-1",
+      "Message: kaboom",
+      "URL: http://x/y",
+      "User agent: UA/1",
+      "Timestamp: ",
+      "Stack:",
+      "at GamePage",
+    ]) {
       expect(text).toContain(part);
     }
   });

@@ -38,7 +38,11 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () =>
         >
           Refresh Page
         </button>
-        <button type="button" onClick={() => void copy()} className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-surface">
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-surface"
+        >
           {copied ? "Copied!" : "Copy Error Details"}
         </button>
       </div>

@@ -16,7 +16,14 @@ export function displayName(user: HeaderUser): string {
 export function Avatar({ user, size = 32 }: { user: HeaderUser; size?: number }) {
   const name = displayName(user);
   return user.avatarUrl ? (
-    <img src={user.avatarUrl} alt="" width={size} height={size} className="rounded-full object-cover" style={{ width: size, height: size }} />
+    <img
+      src={user.avatarUrl}
+      alt=""
+      width={size}
+      height={size}
+      className="rounded-full object-cover"
+      style={{ width: size, height: size }}
+    />
   ) : (
     <span
       aria-hidden="true"
@@ -35,7 +42,10 @@ const itemClass =
 export function UserMenu({ user }: { user: HeaderUser }) {
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface" aria-label={`Account menu for ${displayName(user)}`}>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface"
+        aria-label={`Account menu for ${displayName(user)}`}
+      >
         <Avatar user={user} />
         <span className="max-w-32 truncate text-sm font-medium text-ink-strong">{displayName(user)}</span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />

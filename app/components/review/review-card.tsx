@@ -27,7 +27,10 @@ export function ReviewCard({ card, className = "" }: { card: Card; className?: s
             {card.authorAvatar ? (
               <img src={card.authorAvatar} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
             ) : (
-              <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-accent/30 text-sm font-bold uppercase">
+              <span
+                aria-hidden="true"
+                className="grid size-8 shrink-0 place-items-center rounded-full bg-accent/30 text-sm font-bold uppercase"
+              >
                 {card.author.charAt(0)}
               </span>
             )}

@@ -36,10 +36,19 @@ export const game = pgTable(
     releaseYear: smallint("release_year"),
     coverUrl: text("cover_url"),
     picUrl: text("pic_url"),
-    screenshots: text("screenshots").array().notNull().default(sql`'{}'::text[]`),
+    screenshots: text("screenshots")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     genre: text("genre"),
-    genres: text("genres").array().notNull().default(sql`'{}'::text[]`),
-    platforms: text("platforms").array().notNull().default(sql`'{}'::text[]`),
+    genres: text("genres")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    platforms: text("platforms")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     developer: text("developer"),
     publisher: text("publisher"),
     igdbRating: real("igdb_rating"),
@@ -48,12 +57,24 @@ export const game = pgTable(
     category: smallint("category").notNull().default(0),
     parentGameId: integer("parent_game_id"),
     parentIgdbId: integer("parent_igdb_id"),
-    alternativeNames: text("alternative_names").array().notNull().default(sql`'{}'::text[]`),
+    alternativeNames: text("alternative_names")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     franchiseName: text("franchise_name"),
     collectionName: text("collection_name"),
-    dlcIds: integer("dlc_ids").array().notNull().default(sql`'{}'::int[]`),
-    expansionIds: integer("expansion_ids").array().notNull().default(sql`'{}'::int[]`),
-    similarGameIds: integer("similar_game_ids").array().notNull().default(sql`'{}'::int[]`),
+    dlcIds: integer("dlc_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    expansionIds: integer("expansion_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    similarGameIds: integer("similar_game_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     igdbLink: text("igdb_link"),
     isVerified: boolean("is_verified").notNull().default(false),
     viewCount: integer("view_count").notNull().default(0),
@@ -82,10 +103,7 @@ export const game = pgTable(
     index("game_search_name_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
     index("game_search_aliases_trgm_idx").using("gin", sql`${t.searchAliases} gin_trgm_ops`),
     index("game_name_unaccent_trgm_idx").using("gin", sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
-    index("game_fts_idx").using(
-      "gin",
-      sql`to_tsvector('simple', ${t.searchName} || ' ' || ${t.searchAliases})`,
-    ),
+    index("game_fts_idx").using("gin", sql`to_tsvector('simple', ${t.searchName} || ' ' || ${t.searchAliases})`),
     index("game_search_compact_trgm_idx").using("gin", sql`${t.searchCompact} gin_trgm_ops`),
     // Prefix search (LIKE 'x%') for terms too short for trigrams, under any collation.
     index("game_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")),
@@ -101,6 +119,20 @@ export const game = pgTable(
     check("game_name_not_blank", sql`length(btrim(${t.name})) > 0`),
     check("game_rating_count_nonneg", sql`${t.ratingCount} >= 0`),
   ],
+);
+
+/**
+ * Distinct words (4+ letters) of game titles and alternative names, for spelling correction in
+ * search ("metriod" → "metroid"): a small table the trigram index searches in a millisecond.
+ * Filled by triggers on game (drizzle/0003_search_words.sql); words are never removed (a stale
+ * word only costs a lookup).
+ */
+export const searchWord = pgTable(
+  "search_word",
+  {
+    word: text("word").primaryKey(),
+  },
+  (t) => [index("search_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
 );
 
 export const platform = pgTable(

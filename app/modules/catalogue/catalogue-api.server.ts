@@ -24,7 +24,10 @@ export const SearchApiParams = z.object({
   year: intParam("year", 1950, 2100),
   sort: z
     .string()
-    .regex(new RegExp(`^(${SORT_FIELDS.join("|")})(:(asc|desc))?$`), `sort must be one of ${SORT_FIELDS.join(", ")}, optionally with :asc or :desc`)
+    .regex(
+      new RegExp(`^(${SORT_FIELDS.join("|")})(:(asc|desc))?$`),
+      `sort must be one of ${SORT_FIELDS.join(", ")}, optionally with :asc or :desc`,
+    )
     .optional(),
 });
 

@@ -8,7 +8,11 @@ useTestDatabase();
 
 // Loader arguments as React Router passes them (only request and params are read).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const call = (url: string, params: Record<string, string> = {}): any => ({ request: new Request(`http://localhost${url}`), params, context: {} });
+const call = (url: string, params: Record<string, string> = {}): any => ({
+  request: new Request(`http://localhost${url}`),
+  params,
+  context: {},
+});
 
 describe("JSON API", () => {
   it("searches and answers the documented shape", async () => {
@@ -24,7 +28,19 @@ describe("JSON API", () => {
     expect(body.total).toBeGreaterThanOrEqual(2);
     expect(body.games[0]).toMatchObject({ id: hl.id, igdbId: 233, name: "Half-Life 2", year: 2004, avgUserRating: 9, userRatingCount: 1 });
     expect(Object.keys(body.games[0]!).sort()).toEqual(
-      ["avgUserRating", "category", "coverUrl", "id", "igdbId", "name", "platforms", "releaseDate", "slug", "userRatingCount", "year"].sort(),
+      [
+        "avgUserRating",
+        "category",
+        "coverUrl",
+        "id",
+        "igdbId",
+        "name",
+        "platforms",
+        "releaseDate",
+        "slug",
+        "userRatingCount",
+        "year",
+      ].sort(),
     );
   });
 
@@ -48,7 +64,13 @@ describe("JSON API", () => {
 
   it("returns one game by IGDB id, game-{id} or slug; 404 and 400 otherwise", async () => {
     const g = await createGame({ name: "Portal 2", igdbId: 72, slug: "portal-2" });
-    const dlc = await createGame({ name: "Portal 2: Peer Review", igdbId: 73, slug: "portal-2-peer-review", parentGameId: g.id, category: 1 });
+    const dlc = await createGame({
+      name: "Portal 2: Peer Review",
+      igdbId: 73,
+      slug: "portal-2-peer-review",
+      parentGameId: g.id,
+      category: 1,
+    });
     for (const id of ["72", "game-72", "portal-2"]) {
       const res = await gameLoader(call(`/api/games/${id}`, { idOrSlug: id }));
       expect(res.status).toBe(200);

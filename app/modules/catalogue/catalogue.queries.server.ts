@@ -25,7 +25,9 @@ export async function listFeaturedGames(limit = 24): Promise<GameCardRow[]> {
 }
 
 export async function countGames(): Promise<number> {
-  const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(game);
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(game);
   return row?.n ?? 0;
 }
 

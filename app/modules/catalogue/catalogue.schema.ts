@@ -8,7 +8,11 @@ const strList = z
   .array(z.string())
   .max(200)
   .transform((xs) => [...new Set(xs.map((x) => x.trim()).filter((x) => x.length > 0 && x.length <= 300))]);
-const positiveId = z.number().int().positive().max(2 ** 31 - 1);
+const positiveId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 
 export const CatalogueLine = z
   .object({
@@ -17,7 +21,10 @@ export const CatalogueLine = z
     release_date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "release_date must be YYYY-MM-DD")
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "release_date is not a real date")
+      .refine(
+        (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        "release_date is not a real date",
+      )
       .optional(),
     platforms: strList.optional(),
     genres: strList.optional(),

@@ -197,16 +197,26 @@ async function writeBatch(db: Database, batch: Prepared[], slugs: Set<string>): 
 
     const platformNames = [...new Set(gamePlatformPairs.flatMap((p) => p.names))];
     if (platformNames.length) {
-      await tx.insert(platform).values(platformNames.map((name) => ({ name }))).onConflictDoNothing();
+      await tx
+        .insert(platform)
+        .values(platformNames.map((name) => ({ name })))
+        .onConflictDoNothing();
       const ps = await tx.select({ id: platform.id, name: platform.name }).from(platform).where(inArray(platform.name, platformNames));
       const idByName = new Map(ps.map((p) => [p.name, p.id]));
-      const updatedIds = updates.map((u) => u.id).filter((x): x is number => typeof x === "number" && gamePlatformPairs.some((p) => p.gameId === x));
+      const updatedIds = updates
+        .map((u) => u.id)
+        .filter((x): x is number => typeof x === "number" && gamePlatformPairs.some((p) => p.gameId === x));
       if (updatedIds.length) await tx.delete(platformGames).where(inArray(platformGames.gameId, updatedIds));
       const links = gamePlatformPairs.flatMap((p) =>
-        p.names.map((n) => ({ gameId: p.gameId, platformId: idByName.get(n) })).filter((l): l is { gameId: number; platformId: number } => !!l.platformId),
+        p.names
+          .map((n) => ({ gameId: p.gameId, platformId: idByName.get(n) }))
+          .filter((l): l is { gameId: number; platformId: number } => !!l.platformId),
       );
       for (let i = 0; i < links.length; i += 5000) {
-        await tx.insert(platformGames).values(links.slice(i, i + 5000)).onConflictDoNothing();
+        await tx
+          .insert(platformGames)
+          .values(links.slice(i, i + 5000))
+          .onConflictDoNothing();
       }
     }
     return { inserted: inserts.length, updated: updates.length };

@@ -37,7 +37,14 @@ describe("catalogue import", () => {
     expect(s.problems.find((p) => p.line === 3)?.reason).toMatch(/name/);
 
     const rows = await db.handle().db.select({ name: game.name, slug: game.slug, searchName: game.searchName }).from(game).orderBy(game.id);
-    expect(rows.map((r) => r.slug)).toEqual(["pokemon-red-version", "half-life-2", "half-life-2-episode-one", "doom", "doom-2", "1942-game"]);
+    expect(rows.map((r) => r.slug)).toEqual([
+      "pokemon-red-version",
+      "half-life-2",
+      "half-life-2-episode-one",
+      "doom",
+      "doom-2",
+      "1942-game",
+    ]);
     expect(rows[0]!.searchName).toBe("pokemon red version");
 
     const [ep] = await db.handle().db.select().from(game).where(eq(game.igdbId, 231));
@@ -49,7 +56,10 @@ describe("catalogue import", () => {
   });
 
   it("is idempotent: re-importing updates and never duplicates, and keeps fields the file lacks", async () => {
-    const before = await db.handle().db.select({ n: sql<number>`count(*)::int` }).from(game);
+    const before = await db
+      .handle()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(game);
     await db.handle().db.update(game).set({ summary: "kept" }).where(eq(game.igdbId, 1561));
     const file = writeJsonl([
       { name: "Pokémon Red Version", year: 1996, platforms: ["Game Boy", "Nintendo 3DS"], igdb_id: 1561 },
@@ -57,7 +67,10 @@ describe("catalogue import", () => {
     ]);
     const s = await importCatalogue(file);
     expect(s).toMatchObject({ inserted: 0, updated: 2, skipped: 0 });
-    const after = await db.handle().db.select({ n: sql<number>`count(*)::int` }).from(game);
+    const after = await db
+      .handle()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(game);
     expect(after[0]!.n).toBe(before[0]!.n);
     const [red] = await db.handle().db.select().from(game).where(eq(game.igdbId, 1561));
     expect(red!.summary).toBe("kept");
@@ -69,7 +82,11 @@ describe("catalogue import", () => {
 
   it("gives unique slugs with -2, -3 on collision", () => {
     const taken = new Set<string>();
-    expect([uniqueSlug("Tetris", taken), uniqueSlug("TETRIS", taken), uniqueSlug("tetris!", taken)]).toEqual(["tetris", "tetris-2", "tetris-3"]);
+    expect([uniqueSlug("Tetris", taken), uniqueSlug("TETRIS", taken), uniqueSlug("tetris!", taken)]).toEqual([
+      "tetris",
+      "tetris-2",
+      "tetris-3",
+    ]);
     expect(uniqueSlug("???", taken)).toBe("game");
   });
 });

@@ -551,7 +551,10 @@ export function rankCandidates<T extends RankCandidate>(query: RankQuery, candid
     .filter((r) => r.score.title >= MIN_TITLE_SCORE)
     .sort(
       (a, b) =>
-        Number(b.score.exact) - Number(a.score.exact) || b.score.total - a.score.total || b.time - a.time || a.candidate.id - b.candidate.id,
+        Number(b.score.exact) - Number(a.score.exact) ||
+        b.score.total - a.score.total ||
+        b.time - a.time ||
+        a.candidate.id - b.candidate.id,
     )
     .map(({ candidate, score }) => ({ candidate, score }));
 }

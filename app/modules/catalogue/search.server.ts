@@ -96,26 +96,55 @@ const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 const MIN_CORRECTED_LENGTH = 4;
 const CORRECTIONS_PER_WORD = 4;
 
+const EDIT_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+const MAX_EDITS_LENGTH = 12;
+
 /**
- * Spelling corrections for the term's words from the search_word dictionary (trigram index, one
- * query for all words), kept when their edit similarity is ≥ 0.6 (spec 2 §9).
+ * Strings one edit away over a-z/0-9: deletions and adjacent swaps always; replacements and
+ * insertions only for words of up to 5 letters (longer words keep enough trigrams for `%`).
+ */
+export function singleEdits(word: string): string[] {
+  const full = word.length <= 5;
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    if (!full) continue;
+    for (const ch of EDIT_ALPHABET) {
+      if (tail) out.add(head + ch + tail.slice(1));
+      out.add(head + ch + tail);
+    }
+  }
+  out.delete(word);
+  return [...out];
+}
+
+/**
+ * Spelling corrections for the term's words from the search_word dictionary, in one query: words
+ * sharing enough trigrams (GIN trigram index, `%`), plus words one edit away (primary-key lookups;
+ * trigrams miss swaps in short words: "tiem" → "time", "haerts" → "hearts"). The best 4 per word
+ * with an edit similarity ≥ 0.6 (spec 2 §9) are kept.
  */
 async function spellingAlternatives(query: RankQuery): Promise<Map<string, string[]>> {
   const words = [...new Set(query.tokens.filter((t) => t.length >= MIN_CORRECTED_LENGTH && !/^\d+$/.test(t)))];
   const out = new Map<string, string[]>();
   if (!words.length) return out;
-  const rows = await getDb().execute<{ w: string; word: string }>(sql`
-    select q.w, s.word
-    from unnest(${sql.param(words)}::text[]) as q(w)
-    cross join lateral (
-      select ${searchWord.word} as word from ${searchWord}
-      where ${searchWord.word} % q.w
-      order by similarity(${searchWord.word}, q.w) desc, ${searchWord.word}
-      limit ${CORRECTIONS_PER_WORD}
-    ) s`);
-  for (const row of rows.rows) {
-    if (row.word === row.w || editSimilarity(row.word, row.w) < 0.6) continue;
-    out.set(row.w, [...(out.get(row.w) ?? []), row.word]);
+  const edits = [...new Set(words.filter((w) => w.length <= MAX_EDITS_LENGTH && /^[a-z0-9]+$/.test(w)).flatMap(singleEdits))];
+  const similar = words.map((w) => sql`${searchWord.word} % ${w}`);
+  const rows = await getDb()
+    .select({ word: searchWord.word })
+    .from(searchWord)
+    .where(sql`${sql.join(similar, sql` or `)} or ${searchWord.word} = any(${sql.param(edits)}::text[])`);
+  for (const w of words) {
+    const best = rows
+      .map((r) => ({ word: r.word, sim: r.word === w ? 0 : editSimilarity(r.word, w) }))
+      .filter((r) => r.sim >= 0.6)
+      .sort((x, y) => y.sim - x.sim || (x.word < y.word ? -1 : 1))
+      .slice(0, CORRECTIONS_PER_WORD)
+      .map((r) => r.word);
+    if (best.length) out.set(w, best);
   }
   return out;
 }
@@ -283,6 +312,9 @@ export async function browseGames(opts: SearchOptions): Promise<SearchResult> {
     .orderBy(...browseOrder(sort.field, sort.order))
     .limit(pageSize)
     .offset((page - 1) * pageSize)) as GameSearchHit[];
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(game).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(game)
+    .where(where);
   return { games, total: count?.n ?? 0, page, pageSize, source: "database", filteredCount: 0 };
 }
