@@ -90,10 +90,11 @@ test.describe("not found", () => {
   test("a client-side navigation to an unknown path renders Page Not Found too", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Terms", exact: true }).click();
-    await expect(page).toHaveURL(/\/terms$/);
+    // /users (Members) has no page yet: a client-side navigation to it must render the 404 screen.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Members" }).click();
+    await expect(page).toHaveURL(/\/users$/);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText("/terms");
+    await expect(page.getByRole("main")).toContainText("/users");
   });
 });
 
@@ -147,9 +148,9 @@ test.describe("keyboard and navigation", () => {
     // Home (long) → bottom → footer link to another page.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
-    await expect(page).toHaveURL(/\/privacy$/);
-    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ", exact: true }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Frequently Asked Questions" })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     // That page scrolled down → the sticky header's logo → home starts at the top, not where we were.
