@@ -3,7 +3,7 @@ import { parseGameIdentifier } from "~/lib/slugs";
 import { findGameByIgdbId, findGameBySlug, getGameRatingStats } from "./game.queries.server";
 import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER } from "./game.service.server";
 import { browseGames, searchGames } from "./search.server";
-import { SORT_FIELDS, type SearchResult } from "./search.types";
+import { SORT_FIELDS, type GameSearchHit, type SearchResult } from "./search.types";
 
 /** The JSON API of the catalogue (issue 3 item 6): parameters parsed with Zod, clear 400s, one search function. */
 
@@ -53,22 +53,12 @@ export async function searchApi(params: URLSearchParams): Promise<ApiResult<Sear
   return { ok: true, data };
 }
 
-export interface GameApiRecord {
-  id: number;
-  igdbId: number | null;
-  name: string;
-  slug: string;
-  year: number | null;
-  releaseDate: string | null;
-  coverUrl: string | null;
-  category: number;
-  platforms: string[];
+/** One game: the search hit's fields plus the details of the game page. */
+export interface GameApiRecord extends GameSearchHit {
   genres: string[];
   developer: string | null;
   publisher: string | null;
   summary: string | null;
-  avgUserRating: number | null;
-  userRatingCount: number;
   parentGame: { id: number; igdbId: number | null; name: string; slug: string } | null;
 }
 
