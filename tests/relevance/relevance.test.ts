@@ -5,31 +5,32 @@ import { useTestDatabase } from "../setup/database";
 import { evaluate, formatReport, loadCases, realDatasetPath } from "./evaluate";
 
 /**
- * Search relevance on the real catalogue (../shared/datasets/games-real.jsonl, 13,759 games): the expected
- * game must be the first result for at least 95 % of the tuning queries (queries.json) and of the held-out
- * queries (holdout.json, never used for tuning). The dataset lives outside the repository; without it
- * (a machine without ../shared) the suite is skipped and says why.
+ * Top-1 accuracy of the search on games-real.jsonl (13,759 real games): queries.json is the set the
+ * ranking was tuned on, holdout.json the set it was checked on afterwards. Both must reach 95 %.
+ * `npx tsx tests/relevance/run-relevance.ts` prints the same report without Vitest.
  */
-const haveDataset = fs.existsSync(realDatasetPath);
+
+const MIN_TOP1 = 0.95;
+const hasDataset = fs.existsSync(realDatasetPath);
+
 useTestDatabase();
 
-describe.skipIf(!haveDataset)(`search relevance (needs ${realDatasetPath})`, () => {
+describe.skipIf(!hasDataset)(`relevance on games-real.jsonl${hasDataset ? "" : ` (skipped: ${realDatasetPath} not found)`}`, () => {
   beforeAll(async () => {
-    const summary = await importCatalogue(realDatasetPath);
+    const summary = await importCatalogue(realDatasetPath, { batchSize: 2000 });
     expect(summary.inserted).toBeGreaterThan(13_000);
-  }, 300_000);
+  }, 600_000);
 
-  it("finds the game people mean first for ≥ 95 % of the tuning queries", async () => {
+  it("finds the expected game first for ≥ 95 % of queries.json", async () => {
     const report = await evaluate(loadCases("queries.json"));
     console.log(formatReport("queries.json", report));
     expect(report.total).toBeGreaterThanOrEqual(60);
-    expect(report.accuracy).toBeGreaterThanOrEqual(0.95);
+    expect(report.accuracy).toBeGreaterThanOrEqual(MIN_TOP1);
   }, 300_000);
 
-  it("finds the game people mean first for ≥ 95 % of the held-out queries", async () => {
+  it("finds the expected game first for ≥ 95 % of the held-out queries", async () => {
     const report = await evaluate(loadCases("holdout.json"));
     console.log(formatReport("holdout.json", report));
-    expect(report.total).toBeGreaterThanOrEqual(30);
-    expect(report.accuracy).toBeGreaterThanOrEqual(0.95);
+    expect(report.accuracy).toBeGreaterThanOrEqual(MIN_TOP1);
   }, 300_000);
 });

@@ -100,11 +100,20 @@ export const game = pgTable(
     uniqueIndex("game_slug_key").on(t.slug),
     index("game_parent_game_id_idx").on(t.parentGameId),
     index("game_parent_igdb_id_idx").on(t.parentIgdbId),
-    index("game_search_name_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
-    index("game_search_aliases_trgm_idx").using("gin", sql`${t.searchAliases} gin_trgm_ops`),
-    index("game_name_unaccent_trgm_idx").using("gin", sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
-    index("game_fts_idx").using("gin", sql`to_tsvector('simple', ${t.searchName} || ' ' || ${t.searchAliases})`),
-    index("game_search_compact_trgm_idx").using("gin", sql`${t.searchCompact} gin_trgm_ops`),
+    // GIN indexes without a pending list (fastupdate off): the embedded database runs no autovacuum, so
+    // a pending list would only grow and be scanned linearly by every search.
+    index("game_search_name_trgm_idx")
+      .using("gin", sql`${t.searchName} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index("game_search_aliases_trgm_idx")
+      .using("gin", sql`${t.searchAliases} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index("game_fts_idx")
+      .using("gin", sql`to_tsvector('simple', ${t.searchName} || ' ' || ${t.searchAliases})`)
+      .with({ fastupdate: false }),
+    index("game_search_compact_trgm_idx")
+      .using("gin", sql`${t.searchCompact} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // Prefix search (LIKE 'x%') for terms too short for trigrams, under any collation.
     index("game_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")),
     index("game_name_idx").on(t.searchName, t.id),
@@ -132,7 +141,11 @@ export const searchWord = pgTable(
   {
     word: text("word").primaryKey(),
   },
-  (t) => [index("search_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
+  (t) => [
+    index("search_word_trgm_idx")
+      .using("gin", sql`${t.word} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
 );
 
 export const platform = pgTable(

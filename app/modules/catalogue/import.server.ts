@@ -294,6 +294,8 @@ export async function importCatalogue(file: string, opts: ImportOptions = {}): P
   }
   await flush();
   await linkParents(db);
+  // Fresh statistics for the planner: the embedded database runs no autovacuum / auto-analyze.
+  await db.execute(sql`analyze game, search_word, platform_games`);
   opts.onProgress?.({ rows, bytesRead: totalBytes, totalBytes });
   return { ...summary, problems, ms: Date.now() - started };
 }

@@ -26,7 +26,9 @@ import { normalizeTitle, romanToArabic } from "~/lib/search-text";
  *  - Edition / DLC words (Edition, Bundle, DLC, Map Pack, Season Pass, GOTY, Remastered, HD,
  *    Soundtrack, Demo …) among the title words the term did not match: −150 (so "starts with"
  *    becomes the spec's 750). Most imported rows have category 0, so the title is the signal.
- *  - Each title word left unmatched: −3 (at most −30); tighter titles first within a tier.
+ *  - Title words left unmatched after the match: −15 each (at most −45), so "Ocarina of Time" comes
+ *    before "Ocarina of Time 3D"; unmatched words before or inside it (a series name before a
+ *    subtitle): −2 each (at most −20). Exact matches have no remainder.
  *  - Typos: words match when their edit (optimal string alignment) similarity is ≥ 0.6; the tier is
  *    multiplied by the square of the letter-weighted similarity ("metriod prime" → Metroid Prime
  *    ≈ 840, below any exact or starts-with match). Numbers never match fuzzily ("halo 2" is not
@@ -66,8 +68,12 @@ export const TITLE_TIERS = {
 
 export const EDITION_PENALTY = 150;
 const ALIAS_FACTOR = 0.98;
-const EXTRA_WORD_PENALTY = 3;
-const MAX_EXTRA_WORD_PENALTY = 30;
+const LEADING_WORD_PENALTY = 2;
+const MAX_LEADING_WORD_PENALTY = 20;
+const TRAILING_WORD_PENALTY = 15;
+const MAX_TRAILING_WORD_PENALTY = 45;
+/** A typo changes a word's length by at most this much ("bioshock" is not "shock"). */
+const MAX_FUZZY_LENGTH_DIFFERENCE = 2;
 const FUZZY_MIN_SIMILARITY = 0.6;
 const PARTIAL_MIN_SHARE = 0.6;
 
@@ -228,7 +234,7 @@ function wordMatch(q: string, qCanon: string, t: string, tCanon: string, lastQue
   if (HAS_DIGIT.test(q) || HAS_DIGIT.test(t)) return NO_MATCH;
   // Type-ahead: the last word of the term may be the start of a title word.
   if (lastQueryWord && q.length >= 2 && t.startsWith(q)) return { sim: 0.75 + (0.2 * q.length) / t.length, kind: "fuzzy" };
-  if (Math.min(q.length, t.length) < 4) return NO_MATCH;
+  if (Math.min(q.length, t.length) < 4 || Math.abs(q.length - t.length) > MAX_FUZZY_LENGTH_DIFFERENCE) return NO_MATCH;
   const sim = editSimilarity(q, t);
   return sim >= FUZZY_MIN_SIMILARITY ? { sim, kind: "fuzzy" } : NO_MATCH;
 }
@@ -384,8 +390,12 @@ const NONE: TitleMatch = { score: 0, exact: false };
 
 function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<number>, query: RankQuery, exact: boolean): TitleMatch {
   let score = tier * sim * sim;
+  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1 };
   const extra = title.tokens.length - used.size;
-  score -= Math.min(MAX_EXTRA_WORD_PENALTY, extra * EXTRA_WORD_PENALTY);
+  const lastUsed = Math.max(-1, ...used);
+  const trailing = title.tokens.length - 1 - lastUsed;
+  score -= Math.min(MAX_TRAILING_WORD_PENALTY, trailing * TRAILING_WORD_PENALTY);
+  score -= Math.min(MAX_LEADING_WORD_PENALTY, (extra - trailing) * LEADING_WORD_PENALTY);
   if (extra > 0 && hasEditionWords(title, used, query)) score -= EDITION_PENALTY;
   if (title.isAlias) score *= ALIAS_FACTOR;
   return { score, exact: exact && sim === 1 };
@@ -436,7 +446,9 @@ export function matchTitle(query: RankQuery, title: TitleForm): TitleMatch {
   if (loose.share === 1) {
     return finish(loose.inOrder ? TITLE_TIERS.inOrder : TITLE_TIERS.anyOrder, loose.sim, title, loose.used, query, false);
   }
-  if (loose.share >= PARTIAL_MIN_SHARE) {
+  // A partial match must still contain every number of the term ("halo 3" is not "Halo 2").
+  const numbersMatched = query.tokens.every((t, i) => !/^\d+$/.test(t) || title.canon.includes(query.canon[i] ?? t));
+  if (loose.share >= PARTIAL_MIN_SHARE && numbersMatched) {
     return finish(TITLE_TIERS.partial * loose.share, loose.sim, title, loose.used, query, false);
   }
   return NONE;
@@ -473,7 +485,7 @@ export interface ScoreParts {
 }
 
 export function categoryAdjustment(category: number | null): number {
-  return -Math.round((10000 - categoryPriority(category)) / 50);
+  return Math.round((categoryPriority(category) - 10000) / 50);
 }
 
 /** Spec rating bonus on a 0..100 scale. */

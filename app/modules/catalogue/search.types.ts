@@ -40,4 +40,6 @@ export interface SearchResult {
   source: SearchSource;
   /** Results removed by the content filter (spec 2 §5); 0 until the IGDB issue adds it. */
   filteredCount: number;
+  /** browseGames only: counting stopped at 10,000, so total means "at least". */
+  totalCapped?: boolean;
 }

@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import {
+  categoryAdjustment,
+  editDistance,
+  editSimilarity,
+  matchTitle,
+  prepareQuery,
+  rankCandidates,
+  ratingAdjustment,
+  recencyAdjustment,
+  titleForm,
+  TITLE_TIERS,
+  type RankCandidate,
+} from "./search-ranking";
+
+const NOW = new Date("2025-06-01T00:00:00Z");
+let nextId = 1;
+
+function cand(name: string, over: Partial<RankCandidate> = {}): RankCandidate {
+  return {
+    id: nextId++,
+    name,
+    alternativeNames: [],
+    category: 0,
+    releaseYear: null,
+    releaseDate: null,
+    ratingCount: 0,
+    avgUserRating: null,
+    igdbRating: null,
+    igdbRatingCount: null,
+    platformCount: 1,
+    viewCount: 0,
+    ...over,
+  };
+}
+
+function title(q: string, name: string) {
+  const query = prepareQuery(q);
+  const form = titleForm(name);
+  if (!query || !form) throw new Error("bad fixture");
+  return matchTitle(query, form);
+}
+
+function top(q: string, candidates: RankCandidate[]): string[] {
+  const query = prepareQuery(q);
+  if (!query) return [];
+  return rankCandidates(query, candidates, NOW).map((r) => r.candidate.name);
+}
+
+describe("edit distance", () => {
+  it("counts an adjacent swap as one edit", () => {
+    expect(editDistance("metriod", "metroid")).toBe(1);
+    expect(editDistance("tiem", "time")).toBe(1);
+    expect(editDistance("kitten", "sitting")).toBe(3);
+    expect(editDistance("", "abc")).toBe(3);
+    expect(editSimilarity("bloodbourne", "bloodborne")).toBeCloseTo(1 - 1 / 11);
+  });
+});
+
+describe("title tiers", () => {
+  it("exact 1000, numerals 980, spacing 990, without article 950", () => {
+    expect(title("doom", "Doom")).toEqual({ score: TITLE_TIERS.exact, exact: true });
+    expect(title("final fantasy 7", "Final Fantasy VII")).toEqual({ score: TITLE_TIERS.exactNumerals, exact: true });
+    expect(title("mega man ii", "Mega Man 2")).toEqual({ score: TITLE_TIERS.exactNumerals, exact: true });
+    expect(title("halflife", "Half Life")).toEqual({ score: TITLE_TIERS.exactCompact, exact: true });
+    expect(title("spider man", "Spider-Man").exact).toBe(true);
+    expect(title("last of us", "The Last of Us")).toEqual({ score: TITLE_TIERS.withoutArticle, exact: true });
+    expect(title("pokemon", "Pokémon").score).toBe(TITLE_TIERS.exact);
+    expect(title("ratchet and clank", "Ratchet & Clank").score).toBe(TITLE_TIERS.exact);
+  });
+
+  it("starts with 900, and 750 when the rest is edition or DLC words", () => {
+    expect(title("halo 5", "Halo 5: Guardians").score).toBe(TITLE_TIERS.startsWith - 15);
+    expect(title("fallout 3", "Fallout 3: Game of the Year Edition").score).toBeLessThanOrEqual(750);
+    expect(title("halo 2", "Halo 2 Multiplayer Map Pack").score).toBeLessThanOrEqual(750);
+  });
+
+  it("finds a subtitle or part alone", () => {
+    const skyrim = title("skyrim", "The Elder Scrolls V: Skyrim");
+    expect(skyrim.score).toBeGreaterThan(850);
+    expect(skyrim.exact).toBe(false);
+    expect(title("new vegas", "Fallout: New Vegas").score).toBeGreaterThan(850);
+    expect(title("wind waker", "The Legend of Zelda: The Wind Waker").score).toBeGreaterThan(850);
+  });
+
+  it("accepts typos of similarity ≥ 0.6 at a lower score, never numbers", () => {
+    const typo = title("metriod prime", "Metroid Prime");
+    expect(typo.exact).toBe(false);
+    expect(typo.score).toBeGreaterThan(700);
+    expect(typo.score).toBeLessThan(TITLE_TIERS.startsWith);
+    expect(title("halo 3", "Halo 2").score).toBe(0);
+    expect(title("zzzz", "Doom").score).toBe(0);
+  });
+
+  it("lets the last word be a prefix (type-ahead) but not a number", () => {
+    expect(title("zeld", "Zelda").score).toBeGreaterThan(500);
+    expect(title("halo 2", "Halo 2600").score).toBe(0);
+  });
+});
+
+describe("rankCandidates", () => {
+  it("puts the exact title first whatever the bonuses", () => {
+    const names = top("doom", [
+      cand("Doom 3", { ratingCount: 500, avgUserRating: 9.5, releaseYear: 2025 }),
+      cand("Doom", { releaseYear: 1993 }),
+      cand("Doom II"),
+    ]);
+    expect(names[0]).toBe("Doom");
+  });
+
+  it("ranks main games above their DLC, editions, bundles and mods", () => {
+    const names = top("skyrim", [
+      cand("The Elder Scrolls V: Skyrim Legendary Edition"),
+      cand("The Elder Scrolls V: Skyrim - Dawnguard", { category: 1 }),
+      cand("The Elder Scrolls V: Skyrim"),
+      cand("Skyrim Together", { category: 5 }),
+    ]);
+    expect(names[0]).toBe("The Elder Scrolls V: Skyrim");
+    expect(names.indexOf("The Elder Scrolls V: Skyrim Legendary Edition")).toBeGreaterThan(0);
+  });
+
+  it("still puts a DLC first when its name is typed exactly", () => {
+    expect(top("dawnguard", [cand("The Elder Scrolls V: Skyrim"), cand("Dawnguard", { category: 1 })])[0]).toBe("Dawnguard");
+  });
+
+  it("matches alternative names, below a game really called so", () => {
+    expect(top("the story of thor", [cand("Beyond Oasis", { alternativeNames: ["The Story of Thor"] }), cand("Thor Quest")])[0]).toBe(
+      "Beyond Oasis",
+    );
+    expect(top("contra", [cand("Probotector", { alternativeNames: ["Contra"] }), cand("Contra")])[0]).toBe("Contra");
+  });
+
+  it("prefers the shorter title when the term matches its end", () => {
+    expect(
+      top("zelda ocarina of time", [
+        cand("The Legend of Zelda: Ocarina of Time 3D", { releaseYear: 2011 }),
+        cand("The Legend of Zelda: Ocarina of Time", { releaseYear: 1998 }),
+      ])[0],
+    ).toBe("The Legend of Zelda: Ocarina of Time");
+  });
+
+  it("drops candidates below the relevance threshold", () => {
+    expect(top("bioshock", [cand("Shock Troopers"), cand("BioShock")])).toEqual(["BioShock"]);
+  });
+
+  it("breaks ties by rating, then recency", () => {
+    const [first] = top("prey", [
+      cand("Prey", { releaseYear: 2006 }),
+      cand("Prey", { releaseYear: 2017, ratingCount: 10, avgUserRating: 9 }),
+    ]);
+    expect(first).toBe("Prey");
+    const ranked = rankCandidates(prepareQuery("prey")!, [cand("Prey", { releaseYear: 2006 }), cand("Prey", { releaseYear: 2024 })], NOW);
+    expect(ranked[0]?.candidate.releaseYear).toBe(2024);
+  });
+});
+
+describe("bonuses", () => {
+  it("category per spec priority", () => {
+    expect(categoryAdjustment(0)).toBe(0);
+    expect(categoryAdjustment(null)).toBe(0);
+    expect(categoryAdjustment(1)).toBe(-180);
+    expect(categoryAdjustment(3)).toBe(-190);
+    expect(categoryAdjustment(5)).toBe(-198);
+    expect(categoryAdjustment(8)).toBe(-100);
+  });
+
+  it("rating per spec thresholds, from user ratings or IGDB", () => {
+    const base = { ratingCount: 5, igdbRating: null, igdbRatingCount: null };
+    expect(ratingAdjustment({ ...base, avgUserRating: 9.2 })).toBe(50);
+    expect(ratingAdjustment({ ...base, avgUserRating: 8 })).toBe(30);
+    expect(ratingAdjustment({ ...base, avgUserRating: 7.4 })).toBe(15);
+    expect(ratingAdjustment({ ...base, avgUserRating: 6 })).toBe(0);
+    expect(ratingAdjustment({ ...base, avgUserRating: 4 })).toBe(-25);
+    expect(ratingAdjustment({ ratingCount: 1, avgUserRating: 10, igdbRating: null, igdbRatingCount: null })).toBe(0);
+    expect(ratingAdjustment({ ratingCount: 0, avgUserRating: null, igdbRating: 91, igdbRatingCount: 40 })).toBe(50);
+  });
+
+  it("recency per spec", () => {
+    expect(recencyAdjustment({ releaseDate: "2025-01-10", releaseYear: 2025 }, NOW)).toBe(20);
+    expect(recencyAdjustment({ releaseDate: null, releaseYear: 2023 }, NOW)).toBe(10);
+    expect(recencyAdjustment({ releaseDate: null, releaseYear: 2015 }, NOW)).toBe(0);
+    expect(recencyAdjustment({ releaseDate: "1993-12-10", releaseYear: 1993 }, NOW)).toBe(-10);
+    expect(recencyAdjustment({ releaseDate: null, releaseYear: null }, NOW)).toBe(0);
+  });
+});
