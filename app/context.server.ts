@@ -7,6 +7,8 @@ export interface RequestInfo {
   requestId: string;
   /** Client address as Express sees it (trust proxy: loopback). */
   ip?: string;
+  /** Set by the game page's loader: the game shown, so a cached copy of the page can count its view. */
+  pageGameId?: number;
 }
 
 // server/ and the bundled server build each load this module; contexts are

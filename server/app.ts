@@ -5,10 +5,12 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
-import { requestInfoContext } from "../app/context.server";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { requestInfoContext, type RequestInfo } from "../app/context.server";
 import { checkDatabase, getHandle } from "../app/db/client.server";
+import { createHtmlCache } from "./html-cache";
 import { securityHeaders } from "./security";
+import { serviceWorkerHandler } from "./service-worker";
 
 export interface AppOptions {
   /** The React Router server build, or a function loading it (dev). */
@@ -19,6 +21,8 @@ export interface AppOptions {
   before?: RequestHandler[];
   logger: Logger;
   production: boolean;
+  /** Seconds a signed-out visitor's page stays in the HTML cache (server/html-cache.ts); 0 or unset = off. */
+  htmlCacheTtl?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -58,7 +62,8 @@ export function createApp(opts: AppOptions): Express {
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customAttributeKeys: { responseTime: "ms" },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
+      // /sw.js: every open tab checks it for updates once a minute.
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/sw.js" || (req.url ?? "").startsWith("/assets/") },
     }),
   );
 
@@ -80,6 +85,8 @@ export function createApp(opts: AppOptions): Express {
   for (const mw of opts.before ?? []) app.use(mw);
 
   if (opts.clientDir) {
+    // The service worker, generated for the build being served (spec 1 §4).
+    if (typeof opts.build !== "function") app.get("/sw.js", serviceWorkerHandler(opts.build, opts.clientDir));
     // Hashed, content-addressed assets: cache for a year.
     app.use(
       "/assets",
@@ -89,15 +96,21 @@ export function createApp(opts: AppOptions): Express {
     app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
   }
 
+  const contextFor = (info: RequestInfo) => {
+    const provider = new RouterContextProvider();
+    provider.set(requestInfoContext, info);
+    return provider;
+  };
+  const mode = opts.production ? "production" : "development";
   const handler = createRequestHandler({
     build: opts.build,
-    mode: opts.production ? "production" : "development",
-    getLoadContext(req, res) {
-      const provider = new RouterContextProvider();
-      provider.set(requestInfoContext, { nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? ""), ip: req.ip });
-      return provider;
-    },
+    mode,
+    getLoadContext: (req, res) => contextFor({ nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? ""), ip: req.ip }),
   });
+  if (opts.htmlCacheTtl && opts.htmlCacheTtl > 0) {
+    const render = createFetchHandler(opts.build, mode);
+    app.use(createHtmlCache({ ttlMs: opts.htmlCacheTtl * 1000, render: (request, info) => render(request, contextFor(info)) }).middleware);
+  }
   app.use((req, res, next) => {
     // Pages are per-user once accounts exist: never cache HTML in shared caches.
     res.setHeader("Cache-Control", "private, no-cache");

@@ -27,7 +27,7 @@ export function contentSecurityPolicy(nonce: string): string {
  */
 export function securityHeaders(opts: { csp: boolean }): RequestHandler {
   return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = randomBytes(16).toString("hex");
     res.locals.nonce = nonce;
     if (opts.csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");

@@ -6,6 +6,7 @@ import { createGame, createRating, createUser } from "../../tests/factories";
 import { useTestDatabase } from "../../tests/setup/database";
 import { gameJsonLd, serializeJsonLd } from "~/components/game/game-structured-data";
 import { game } from "~/db/schema";
+import { flushGameViews } from "~/modules/catalogue/view-counter.server";
 import GamePage, { loader, meta } from "./game";
 
 const db = useTestDatabase();
@@ -76,6 +77,7 @@ describe("/game/{identifier} loader", () => {
     await call("counted", { userAgent: GOOGLEBOT });
     await call("counted", { headers: { "sec-purpose": "prefetch" } });
     await call("counted", { method: "HEAD" });
+    await flushGameViews();
     expect(await viewCount(g.id)).toBe(2);
   });
 });

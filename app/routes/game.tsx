@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/game";
 import { GameError } from "~/components/game/game-error";
@@ -8,20 +7,16 @@ import { GameReviews } from "~/components/game/game-reviews";
 import { GameSummary } from "~/components/game/game-summary";
 import { gameJsonLd, JsonLd } from "~/components/game/game-structured-data";
 import { RatingsPanel } from "~/components/game/ratings-panel";
+import { requestInfoContext } from "~/context.server";
 import { igdbCoverUrl } from "~/lib/images";
 import { pageTitle } from "~/lib/meta";
+import { isPageView } from "~/lib/page-view";
 import { getGamePage } from "~/modules/catalogue/game.service.server";
 
-/** A view is a real visit: not a crawler, not a speculative prefetch, not a HEAD request. */
-function isPageView(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`.toLowerCase();
-  if (purpose.includes("prefetch") || purpose.includes("prerender")) return false;
-  return !isbot(request.headers.get("user-agent") ?? "");
-}
-
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const result = await getGamePage(params.identifier, { countView: isPageView(request) });
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const result = await getGamePage(params.identifier, { countView: isPageView(request.method, request.headers) });
+  // A copy of this page served from the HTML cache counts its view with this id (server/html-cache.ts).
+  if (result.ok && result.kind === "page") context.get(requestInfoContext).pageGameId = result.page.game.id;
   if (!result.ok) throw data({ message: result.error, identifier: params.identifier }, { status: result.status });
   // Permanent: the id → slug mapping is stable (imports keep a game's slug), so search engines
   // and browsers may remember it. docs: the canonical address of a game is /game/{slug}.

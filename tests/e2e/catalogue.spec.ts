@@ -298,6 +298,25 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("page cache", () => {
+  test("a game page served again from the page cache runs its scripts under the new nonce", async ({ page, consoleErrors }) => {
+    // Two anonymous visits within the cache's lifetime: the second is the stored copy.
+    const first = await page.request.get("/game/super-mario-64");
+    expect(first.status()).toBe(200);
+    const response = await page.goto("/game/super-mario-64");
+    expect(response?.headers()["x-savepoint-cache"]).toBe("HIT");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    // Every inline script carries this response's nonce, so React hydrates and the page works.
+    const scriptNonces = await page.locator("script").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    for (const n of scriptNonces) expect(n).toBe(nonce);
+    await waitForHydration(page);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 test.describe("game page identifiers", () => {
   for (const [label, identifier, slug, game] of [
     ["an IGDB id", String(OCARINA.igdb_id), OCARINA_SLUG, OCARINA],

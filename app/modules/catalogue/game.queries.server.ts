@@ -163,11 +163,3 @@ export async function listGameReviews(gameId: number, limit = 5): Promise<Review
     .orderBy(desc(newest.postDateTime), desc(newest.id));
   return rows.map((r) => ({ ...r, rating: Number(r.rating), commentCount: 0 }));
 }
-
-/** One page view: a single UPDATE on the primary key. */
-export async function incrementGameViewCount(gameId: number): Promise<void> {
-  await getDb()
-    .update(game)
-    .set({ viewCount: sql`${game.viewCount} + 1` })
-    .where(eq(game.id, gameId));
-}

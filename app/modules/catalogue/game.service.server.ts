@@ -8,11 +8,11 @@ import {
   findGameByIgdbId,
   findGameBySlug,
   getGameRatingStats,
-  incrementGameViewCount,
   listGameReviews,
   type GameDetailRow,
   type GameRatingStatsRow,
 } from "./game.queries.server";
+import { countGameView } from "./view-counter.server";
 
 export const GAME_PAGE_REVIEW_LIMIT = 5;
 /** Summaries longer than this get the Show more / Show less toggle (spec 2 §9). */
@@ -88,8 +88,8 @@ const EMPTY_STATS: GamePageStats = { count: 0, average: null, averageLabel: "-",
  * The game page (spec 2 §2 "Game detail page"). The identifier is a slug, digits only (an IGDB id) or
  * 'game-{igdbId}'. The id forms load by IGDB id and answer with a redirect to the canonical slug
  * address; a slug with upper-case letters redirects to its lower-case form. Three queries for a page:
- * the game (with its main game), the rating stats and the newest written reviews; plus one UPDATE
- * for the view counter, whose failure is logged and ignored.
+ * the game (with its main game), the rating stats and the newest written reviews. A counted view is
+ * written later, batched with others (view-counter.server.ts).
  */
 export async function getGamePage(identifier: string | undefined, options: GamePageOptions = {}): Promise<GamePageResult> {
   const raw = (identifier ?? "").trim();
@@ -113,8 +113,8 @@ export async function getGamePage(identifier: string | undefined, options: GameP
       (rows) => rows.map(toReviewCard),
       (error: unknown) => failed("reviews", row.id, error),
     ),
-    options.countView ? recordGameView(row.id) : undefined,
   ]);
+  if (options.countView) countGameView(row.id);
 
   return {
     ok: true,
@@ -126,15 +126,6 @@ export async function getGamePage(identifier: string | undefined, options: GameP
       reviewsError: stats === null || reviews === null ? REVIEWS_LOAD_ERROR : null,
     },
   };
-}
-
-/** Adds one view to the game's counter. Never throws: a failure is logged and ignored. */
-export async function recordGameView(gameId: number): Promise<void> {
-  try {
-    await incrementGameViewCount(gameId);
-  } catch (error) {
-    console.warn(`[game page] view count for game ${gameId} not recorded:`, error instanceof Error ? error.message : error);
-  }
 }
 
 function failed(what: string, gameId: number, error: unknown): null {

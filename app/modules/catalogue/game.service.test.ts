@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { createGame, createRating, createUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { game } from "~/db/schema";
-import { getGamePage, recordGameView, type GamePage, type GamePageResult } from "./game.service.server";
+import { getGamePage, type GamePage, type GamePageResult } from "./game.service.server";
+import { countGameView, flushGameViews, FLUSH_INTERVAL_MS, pendingGameViews } from "./view-counter.server";
 
 const db = useTestDatabase();
 
@@ -165,18 +166,33 @@ describe("getGamePage reviews", () => {
 });
 
 describe("view counting", () => {
-  it("adds one view per counted page view and none otherwise", async () => {
+  it("adds one view per counted page view and none otherwise, written in one batch", async () => {
     const g = await createGame({ name: "Viewed", slug: "viewed", igdbId: 424242 });
+    const other = await createGame({ name: "Also Viewed", slug: "also-viewed" });
     await getGamePage("viewed", { countView: true });
     await getGamePage("viewed", { countView: true });
+    await getGamePage("also-viewed", { countView: true });
     await getGamePage("viewed", { countView: false });
     await getGamePage("viewed");
     // A redirect is not a page view (its target is).
     await getGamePage("424242", { countView: true });
+    // Nothing is written on the request path…
+    expect(await viewCount(g.id)).toBe(0);
+    expect(pendingGameViews()).toBe(3);
+    // …until the flush, one statement for every game.
+    await flushGameViews();
+    expect(pendingGameViews()).toBe(0);
     expect(await viewCount(g.id)).toBe(2);
+    expect(await viewCount(other.id)).toBe(1);
   });
 
-  it("logs and ignores a failing update; the page still renders", async () => {
+  it("flushes on its own after the interval", async () => {
+    const g = await createGame({ name: "Timed Views", slug: "timed-views" });
+    countGameView(g.id);
+    await vi.waitFor(async () => expect(await viewCount(g.id)).toBe(1), { timeout: FLUSH_INTERVAL_MS * 3, interval: 100 });
+  });
+
+  it("logs and drops a batch the database refuses; the page still renders", async () => {
     const g = await createGame({ name: "Locked Views", slug: "locked-views" });
     await db.handle().db.execute(sql`
       create function forbid_view_update() returns trigger language plpgsql as $$
@@ -188,10 +204,11 @@ describe("view counting", () => {
     try {
       const p = page(await getGamePage("locked-views", { countView: true }));
       expect(p.game.id).toBe(g.id);
-      await expect(recordGameView(g.id)).resolves.toBeUndefined();
+      await expect(flushGameViews()).resolves.toBeUndefined();
       expect(await viewCount(g.id)).toBe(0);
-      expect(warn).toHaveBeenCalledTimes(2);
-      expect(String(warn.mock.calls[0]?.[0])).toContain(`view count for game ${g.id} not recorded`);
+      expect(pendingGameViews()).toBe(0);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain("1 view count(s) not recorded");
     } finally {
       warn.mockRestore();
       await db.handle().db.execute(sql`drop trigger forbid_view_update on game`);

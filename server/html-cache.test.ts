@@ -1,0 +1,175 @@
+import http from "node:http";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RequestInfo } from "../app/context.server";
+import { flushGameViews, pendingGameViews } from "../app/modules/catalogue/view-counter.server";
+import { useTestDatabase } from "../tests/setup/database";
+import { createHtmlCache, type HtmlCache } from "./html-cache";
+import { securityHeaders } from "./security";
+
+/**
+ * The HTML cache in front of a page renderer that behaves like React Router's handler: it renders
+ * the request's nonce into the page, may set cookies or answer non-200, and the game page's loader
+ * reports the game shown through the request info.
+ */
+
+useTestDatabase(); // view counts are flushed to a real database
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+let renders: string[] = [];
+let clock = 1_000_000;
+let slowRender: Promise<void> | null = null;
+let server: http.Server;
+let base = "";
+let cache: HtmlCache;
+
+async function render(request: Request, info: RequestInfo): Promise<Response> {
+  const url = new URL(request.url);
+  renders.push(url.pathname + url.search);
+  if (slowRender) await slowRender;
+  if (url.pathname === "/game/missing")
+    return new Response(`<p nonce="${info.nonce}">Game not found</p>`, { status: 404, headers: { "content-type": "text/html" } });
+  const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
+  if (url.searchParams.has("cookie")) headers.append("set-cookie", "flash=1; Path=/");
+  if (url.pathname.startsWith("/game/")) info.pageGameId = 4242;
+  return new Response(`<html><script nonce="${info.nonce}">window.__n=${renders.length}</script>${url.pathname}</html>`, {
+    status: 200,
+    headers,
+  });
+}
+
+beforeAll(async () => {
+  cache = createHtmlCache({ ttlMs: 2000, render, now: () => clock });
+  const app = express();
+  app.use(securityHeaders({ csp: true }));
+  app.use(cache.middleware);
+  app.use((_req, res) => {
+    res.status(200).type("text/plain").send("passed through");
+  });
+  server = http.createServer(app);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const addr = server.address();
+  base = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+});
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+beforeEach(async () => {
+  cache.clear();
+  renders = [];
+  slowRender = null;
+  await flushGameViews();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { headers: { "user-agent": CHROME, ...headers } });
+
+function scriptNonce(body: string): string | undefined {
+  return /<script nonce="([^"]+)"/.exec(body)?.[1];
+}
+
+describe("HTML cache for signed-out visitors", () => {
+  it("renders a page once and serves it again with the new request's nonce", async () => {
+    const first = await get("/game/zelda");
+    const firstBody = await first.text();
+    expect(first.headers.get("x-savepoint-cache")).toBe("MISS");
+    const second = await get("/game/zelda");
+    const secondBody = await second.text();
+    expect(second.headers.get("x-savepoint-cache")).toBe("HIT");
+    expect(renders).toEqual(["/game/zelda"]);
+    // Same page, fresh nonce, and it is the one the CSP header allows.
+    expect(secondBody.replace(scriptNonce(secondBody)!, "N")).toBe(firstBody.replace(scriptNonce(firstBody)!, "N"));
+    expect(scriptNonce(secondBody)).not.toBe(scriptNonce(firstBody));
+    expect(second.headers.get("content-security-policy")).toContain(`'nonce-${scriptNonce(secondBody)}'`);
+    expect(second.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("renders again once the TTL has passed", async () => {
+    await get("/faq");
+    clock += 1999;
+    await get("/faq");
+    clock += 2;
+    const late = await get("/faq");
+    expect(late.headers.get("x-savepoint-cache")).toBe("MISS");
+    expect(renders).toEqual(["/faq", "/faq"]);
+  });
+
+  it("keys on the query string", async () => {
+    await get("/search?q=mario");
+    await get("/search?q=zelda");
+    await get("/search?q=mario");
+    expect(renders).toEqual(["/search?q=mario", "/search?q=zelda"]);
+  });
+
+  it("never caches for a signed-in visitor", async () => {
+    const signedIn = { cookie: "savepoint.session_token=abc.def" };
+    await get("/", signedIn);
+    const again = await get("/", signedIn);
+    expect(again.headers.get("x-savepoint-cache")).toBeNull();
+    expect(await again.text()).toBe("passed through");
+    // …and a signed-out copy is not shown to them either.
+    await get("/");
+    expect(await (await get("/", { cookie: "__Secure-savepoint.session_token=x" })).text()).toBe("passed through");
+  });
+
+  it("keeps one copy per choice of the app's own cookies and ignores foreign ones", async () => {
+    await get("/", { cookie: "savepoint_consent=essential" });
+    await get("/", { cookie: "savepoint_consent=all" });
+    await get("/", { cookie: "_ga=123; savepoint_consent=all" });
+    await get("/");
+    expect(renders).toEqual(["/", "/", "/"]);
+  });
+
+  it("does not cache pages that set cookies, errors, client-navigation data or other paths", async () => {
+    await get("/?cookie=1");
+    const withCookie = await get("/?cookie=1");
+    expect(withCookie.headers.get("set-cookie")).toBe("flash=1; Path=/");
+    const missing = await get("/game/missing");
+    expect(missing.status).toBe(404);
+    await get("/game/missing");
+    expect(renders).toEqual(["/?cookie=1", "/?cookie=1", "/game/missing", "/game/missing"]);
+    expect(await (await get("/game/zelda.data")).text()).toBe("passed through");
+    expect(await (await get("/api/games/search?q=x")).text()).toBe("passed through");
+    expect(await (await get("/settings")).text()).toBe("passed through");
+    expect(cache.size).toBe(0);
+  });
+
+  it("empties itself on any request that may write", async () => {
+    await get("/game/zelda");
+    expect(cache.size).toBe(1);
+    await fetch(`${base}/game/zelda`, { method: "POST", body: "x" });
+    expect(cache.size).toBe(0);
+    await get("/game/zelda");
+    expect(renders).toEqual(["/game/zelda", "/game/zelda"]);
+  });
+
+  it("renders once for concurrent misses of the same page", async () => {
+    let release!: () => void;
+    slowRender = new Promise<void>((r) => {
+      release = r;
+    });
+    const all = Promise.all(Array.from({ length: 10 }, () => get("/game/zelda").then(async (r) => ({ r, body: await r.text() }))));
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    const answers = await all;
+    expect(renders).toEqual(["/game/zelda"]);
+    for (const { r, body } of answers) {
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-security-policy")).toContain(`'nonce-${scriptNonce(body)}'`);
+    }
+    expect(new Set(answers.map((a) => scriptNonce(a.body))).size).toBe(10);
+  });
+
+  it("counts a view of a game page served from the cache, but not a crawler's or a prefetch", async () => {
+    await get("/game/zelda"); // rendered: the loader counts its own view
+    expect(pendingGameViews()).toBe(0);
+    await get("/game/zelda");
+    await get("/game/zelda");
+    expect(pendingGameViews()).toBe(2);
+    await get("/game/zelda", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    await get("/game/zelda", { "sec-purpose": "prefetch" });
+    await get("/faq");
+    await get("/faq");
+    expect(pendingGameViews()).toBe(2);
+  });
+});

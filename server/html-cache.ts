@@ -1,0 +1,246 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { RequestInfo } from "../app/context.server";
+import { isPageView } from "../app/lib/page-view";
+import { countGameView } from "../app/modules/catalogue/view-counter.server";
+
+/**
+ * A short-lived in-memory cache of whole HTML pages for signed-out visitors (game pages, home,
+ * search, static pages), so a popular page is rendered once per TTL instead of once per request
+ * (issue 3: game page p99 ≤ 100 ms at 64 clients; rendering a page costs a few milliseconds of the
+ * one JavaScript thread, and the embedded database blocks that thread while it queries).
+ *
+ * What makes a page shareable:
+ * - GET, an HTML document (not a `.data` request of client navigation), a path of CACHEABLE_PATHS;
+ * - no sign-in cookie (Better Auth's `savepoint.*` cookies): signed-in pages are never cached;
+ * - the answer is 200 text/html without Set-Cookie.
+ * The key is protocol + host + path + query + Savepoint's own non-auth cookies (a consent choice
+ * changes the page). Foreign cookies are ignored: the app never reads them.
+ *
+ * The only per-request part of a page is the CSP nonce; it is stored as a placeholder and each
+ * answer gets its request's fresh nonce (the Content-Security-Policy header carries the same one).
+ * Concurrent misses for one key render once. Any request that may write (not GET/HEAD) empties the
+ * cache, so a visitor never sees a page older than their own change, and others see it within the
+ * TTL. A page view served from the cache is counted like one rendered (view-counter.server.ts).
+ */
+
+export const CACHEABLE_PATHS = /^\/(?:game\/[^/.]+|search|search-results|faq|terms|privacy|contact)?$/;
+const AUTH_COOKIE = /^(?:__Secure-|__Host-)?savepoint\./;
+const APP_COOKIE = /^(?:__Secure-|__Host-)?savepoint[_-]/;
+const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Response headers not replayed from a stored page. */
+const SKIPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "keep-alive"]);
+
+export interface HtmlCacheOptions {
+  ttlMs: number;
+  maxEntries?: number;
+  /** React Router's fetch-style handler (createRequestHandler from "react-router"). */
+  render: (request: Request, info: RequestInfo) => Promise<Response>;
+  now?: () => number;
+}
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  expires: number;
+  gameId: number | undefined;
+}
+
+type Rendered = { entry: Entry; nonce: string } | { response: Response; info: RequestInfo };
+
+export interface HtmlCache {
+  middleware: RequestHandler;
+  /** Drops every stored page. */
+  clear(): void;
+  readonly size: number;
+}
+
+export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
+  const maxEntries = opts.maxEntries ?? 500;
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry | null>>();
+  let generation = 0;
+
+  function clear() {
+    entries.clear();
+    inFlight.clear();
+    generation++;
+  }
+
+  function store(key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  }
+
+  async function renderOnce(req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
+    const info: RequestInfo = { nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? ""), ip: req.ip };
+    const response = await opts.render(toFetchRequest(req, res), info);
+    const entry = await toEntry(response, info);
+    return entry ? { entry, nonce: info.nonce } : { response, info };
+  }
+
+  async function toEntry(response: Response, info: RequestInfo): Promise<Entry | null> {
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie") || !response.body) return null;
+    const length = Number(response.headers.get("content-length") ?? 0);
+    if (length > MAX_BODY_BYTES) return null;
+    const body = await response.text();
+    if (body.length > MAX_BODY_BYTES) return { ...entryOf(response, body, info), expires: 0 };
+    return entryOf(response, body, info);
+  }
+
+  function entryOf(response: Response, body: string, info: RequestInfo): Entry {
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (!SKIPPED_HEADERS.has(name)) headers.push([name, value]);
+    });
+    return {
+      status: response.status,
+      headers,
+      body: info.nonce ? body.replaceAll(info.nonce, NONCE_PLACEHOLDER) : body,
+      expires: now() + opts.ttlMs,
+      gameId: info.pageGameId,
+    };
+  }
+
+  const middleware: RequestHandler = async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      clear();
+      return next();
+    }
+    const key = cacheKey(req);
+    if (key === null) return next();
+    try {
+      const cached = entries.get(key);
+      if (cached && cached.expires > now()) {
+        send(res, cached, String(res.locals.nonce ?? ""), "HIT");
+        countView(req, cached);
+        return;
+      }
+      if (cached) entries.delete(key);
+
+      const pending = inFlight.get(key);
+      if (pending) {
+        const shared = await pending;
+        if (shared) {
+          send(res, shared, String(res.locals.nonce ?? ""), "HIT");
+          countView(req, shared);
+          return;
+        }
+        // The page could not be shared (an error, a redirect…): render this request on its own.
+        return next();
+      }
+
+      const startedIn = generation;
+      let settle!: (entry: Entry | null) => void;
+      inFlight.set(
+        key,
+        new Promise<Entry | null>((resolve) => {
+          settle = resolve;
+        }),
+      );
+      let rendered: Rendered;
+      try {
+        rendered = await renderOnce(req, res);
+      } catch (error) {
+        settle(null);
+        if (inFlight.get(key)) inFlight.delete(key);
+        throw error;
+      }
+      if ("entry" in rendered) {
+        // A write during the render may have changed what the page shows: answer, but do not keep it.
+        const keep = startedIn === generation && rendered.entry.expires > 0;
+        if (keep) store(key, rendered.entry);
+        settle(keep ? rendered.entry : null);
+        inFlight.delete(key);
+        send(res, rendered.entry, rendered.nonce, "MISS");
+        // The render counted its own view (the loader); nothing to add.
+        return;
+      }
+      settle(null);
+      inFlight.delete(key);
+      await sendResponse(res, rendered.response);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return {
+    middleware,
+    clear,
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** The cache key, or null when this request must not be answered from (or stored in) the cache. */
+export function cacheKey(req: ExpressRequest): string | null {
+  if (req.method !== "GET") return null;
+  const [pathname = "", search = ""] = (req.originalUrl ?? req.url).split(/\?(.*)/s);
+  if (!CACHEABLE_PATHS.test(pathname)) return null;
+  if (new URLSearchParams(search).has("_routes")) return null;
+  const appCookies: string[] = [];
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    if (!name) continue;
+    if (AUTH_COOKIE.test(name)) return null;
+    if (APP_COOKIE.test(name)) appCookies.push(part.trim());
+  }
+  appCookies.sort();
+  return `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl ?? req.url}\n${appCookies.join("; ")}`;
+}
+
+function countView(req: ExpressRequest, entry: Entry) {
+  if (entry.gameId !== undefined && isPageView(req.method, { get: (name) => req.get(name) })) countGameView(entry.gameId);
+}
+
+function send(res: ExpressResponse, entry: Entry, nonce: string, outcome: "HIT" | "MISS") {
+  res.status(entry.status);
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  // Pages differ per visitor once signed in: never in a shared cache.
+  res.setHeader("Cache-Control", "private, no-cache");
+  res.setHeader("X-Savepoint-Cache", outcome);
+  res.end(res.req.method === "HEAD" ? undefined : entry.body.replaceAll(NONCE_PLACEHOLDER, nonce));
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", "private, no-cache");
+  if (!response.body || res.req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const stream = Readable.fromWeb(response.body as unknown as NodeReadableStream);
+    stream.on("error", reject);
+    res.on("close", resolve);
+    res.on("finish", resolve);
+    stream.pipe(res);
+  });
+}
+
+/** The Express request as a fetch Request for React Router (GET/HEAD only: no body). */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl ?? req.url, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
