@@ -34,6 +34,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+const NO_SCRIPT_CSS =
+  ".js-clamp{display:block!important;-webkit-line-clamp:unset!important;overflow:visible!important}" +
+  ".js-only{display:none!important}.nojs-show{display:inline!important}";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
@@ -46,6 +50,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1f2937" />
         <Meta />
         <Links />
+        {/* Without JavaScript: clamped and cut texts show whole, and toggles that need a script hide. */}
+        <noscript>
+          <style>{NO_SCRIPT_CSS}</style>
+        </noscript>
       </head>
       <body className="flex min-h-dvh flex-col bg-page text-ink antialiased">
         <AuthModalProvider user={user}>

@@ -296,6 +296,13 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("rating-average")).toHaveText("-");
     await expect(page.getByText(NO_REVIEWS, { exact: true })).toBeVisible();
   });
+
+  test("a long developer name shows whole, with no toggle that needs a script", async ({ page }) => {
+    await page.goto("/game/metroid");
+    await expect(page.getByText("Nintendo R&D1, Intelligent Systems", { exact: true })).toBeVisible();
+    await expect(page.getByText("Nintendo R&D1, Intelligent Sys...", { exact: true })).toBeHidden();
+    await expect(page.getByRole("button", { name: "See more" })).toBeHidden();
+  });
 });
 
 test.describe("page cache", () => {

@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 
 /**
  * Text cut to `limit` characters with a 'See more' / 'See less' toggle (developer and publisher,
- * spec 2 §2: 30 characters). Short text renders as is.
+ * spec 2 §2: 30 characters). Short text renders as is. Without JavaScript the whole text shows and
+ * the toggle is hidden (the <noscript> styles in app/root.tsx).
  */
 export function ExpandableText({ text, limit = 30, className = "" }: { text: string; limit?: number; className?: string }) {
   const [expanded, setExpanded] = useState(false);
@@ -10,13 +11,22 @@ export function ExpandableText({ text, limit = 30, className = "" }: { text: str
   if (text.length <= limit) return <span className={className}>{text}</span>;
   return (
     <span className={className}>
-      <span id={id}>{expanded ? text : `${text.slice(0, limit).trimEnd()}...`}</span>{" "}
+      <span id={id}>
+        {expanded ? (
+          text
+        ) : (
+          <>
+            <span className="js-only">{`${text.slice(0, limit).trimEnd()}...`}</span>
+            <span className="nojs-show hidden">{text}</span>
+          </>
+        )}
+      </span>{" "}
       <button
         type="button"
         aria-expanded={expanded}
         aria-controls={id}
         onClick={() => setExpanded((v) => !v)}
-        className="rounded text-sm font-semibold whitespace-nowrap text-accent-strong hover:underline"
+        className="js-only rounded text-sm font-semibold whitespace-nowrap text-accent-strong hover:underline"
       >
         {expanded ? "See less" : "See more"}
       </button>

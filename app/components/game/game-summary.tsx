@@ -8,7 +8,8 @@ export const RICH_TEXT =
 
 /**
  * The game summary: sanitised HTML (basic configuration, made on the server), clamped to 3 lines
- * with a 'Show more' / 'Show less' toggle when the text is longer than 200 characters.
+ * with a 'Show more' / 'Show less' toggle when the text is longer than 200 characters. Without
+ * JavaScript the whole text shows and the toggle is hidden (the <noscript> styles in app/root.tsx).
  */
 export function GameSummary({ html, isLong }: { html: string; isLong: boolean }) {
   const [expanded, setExpanded] = useState(false);
@@ -18,7 +19,7 @@ export function GameSummary({ html, isLong }: { html: string; isLong: boolean })
     <div>
       <div
         id={id}
-        className={`${RICH_TEXT} ${clamped ? "line-clamp-3" : ""}`}
+        className={`${RICH_TEXT} ${clamped ? "js-clamp line-clamp-3" : ""}`}
         // Sanitised on the server with sanitize-html (app/lib/sanitize.server.ts, basic configuration).
         dangerouslySetInnerHTML={{ __html: html }}
       />
@@ -28,7 +29,7 @@ export function GameSummary({ html, isLong }: { html: string; isLong: boolean })
           aria-expanded={expanded}
           aria-controls={id}
           onClick={() => setExpanded((v) => !v)}
-          className="mt-2 rounded text-sm font-semibold text-accent-strong hover:underline"
+          className="js-only mt-2 rounded text-sm font-semibold text-accent-strong hover:underline"
         >
           {expanded ? "Show less" : "Show more"}
         </button>
