@@ -85,14 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {games.length > 0 && (
         <section aria-labelledby="browse" className="mx-auto max-w-7xl px-4 lg:px-6">
-          <div className="flex items-baseline justify-between">
-            <h2 id="browse" className="text-xl font-bold text-ink-strong">
-              Popular games
-            </h2>
-            <Link to="/search" className="text-sm font-semibold text-accent-strong hover:underline">
-              Browse all
-            </Link>
-          </div>
+          <SectionHeading id="browse" title="Popular games" link={{ to: "/search", label: "Browse all" }} />
           <ul className="mt-4 grid grid-cols-3 gap-3 xs:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
             {games.slice(0, 16).map((g, i) => (
               <li key={g.id} className={i >= 12 ? "hidden lg:block" : ""}>
@@ -107,14 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       <section aria-labelledby="recent-reviews" className="mx-auto max-w-7xl px-4 py-14 lg:px-6">
-        <div className="flex items-baseline justify-between">
-          <h2 id="recent-reviews" className="text-xl font-bold text-ink-strong">
-            Recent Reviews
-          </h2>
-          <Link to="/users" className="text-sm font-semibold text-accent-strong hover:underline">
-            View All
-          </Link>
-        </div>
+        <SectionHeading id="recent-reviews" title="Recent Reviews" link={{ to: "/users", label: "View All" }} />
         {reviewsError ? (
           <div role="alert" className="mt-4 rounded-xl border border-bad/40 bg-bad/10 p-6">
             <p className="font-semibold text-ink-strong">Failed to load recent reviews</p>
@@ -136,5 +122,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </>
+  );
+}
+
+/** A home section's title (the section's accessible name, by `id`) with its "see everything" link. */
+function SectionHeading({ id, title, link }: { id: string; title: string; link: { to: string; label: string } }) {
+  return (
+    <div className="flex items-baseline justify-between">
+      <h2 id={id} className="text-xl font-bold text-ink-strong">
+        {title}
+      </h2>
+      <Link to={link.to} className="text-sm font-semibold text-accent-strong hover:underline">
+        {link.label}
+      </Link>
+    </div>
   );
 }

@@ -1,12 +1,11 @@
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/reset-password";
 import {
   AuthCard,
   FormBanner,
-  PasswordField,
-  PasswordStrengthMeter,
+  NewPasswordFields,
   primaryButtonClass,
   secondaryButtonClass,
   useBusy,
@@ -44,7 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useBusy("/reset-password");
-  const [password, setPassword] = useState("");
   if (actionData?.done) return <PasswordUpdated />;
   const error = actionData?.error ?? loaderData.error;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
@@ -55,17 +53,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
       <Form method="post" action={`/reset-password?token=${encodeURIComponent(loaderData.token ?? "")}`} noValidate>
         <input type="hidden" name="token" value={loaderData.token ?? ""} />
         <fieldset disabled={busy || !linkValid} className="space-y-4">
-          <div className="space-y-2">
-            <PasswordField
-              name="newPassword"
-              label="New Password"
-              autoComplete="new-password"
-              error={errors.newPassword}
-              onValueChange={setPassword}
-            />
-            <PasswordStrengthMeter password={password} />
-          </div>
-          <PasswordField name="confirmPassword" label="Confirm New Password" autoComplete="new-password" error={errors.confirmPassword} />
+          <NewPasswordFields name="newPassword" label="New Password" confirmLabel="Confirm New Password" errors={errors} />
           <button type="submit" className={primaryButtonClass}>
             {busy ? "Updating Password..." : "Update Password"}
           </button>

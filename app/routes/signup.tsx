@@ -7,8 +7,7 @@ import {
   AvailabilityIndicator,
   Field,
   FormBanner,
-  PasswordField,
-  PasswordStrengthMeter,
+  NewPasswordFields,
   primaryButtonClass,
   useBusy,
   useUsernameAvailability,
@@ -84,7 +83,6 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 function SignupFormView({ result, providers }: { result?: Extract<ActionResult, { step: "form" }>; providers: OAuthProviderInfo[] }) {
   const busy = useBusy("/signup");
   const [username, setUsername] = useState(result?.values.username ?? "");
-  const [password, setPassword] = useState("");
   const availability = useUsernameAvailability(username);
   const errors: Record<string, string | undefined> = result?.errors ?? {};
   return (
@@ -111,17 +109,7 @@ function SignupFormView({ result, providers }: { result?: Extract<ActionResult, 
             defaultValue={result?.values.email}
             error={errors.email}
           />
-          <div className="space-y-2">
-            <PasswordField
-              name="password"
-              label="Password"
-              autoComplete="new-password"
-              error={errors.password}
-              onValueChange={setPassword}
-            />
-            <PasswordStrengthMeter password={password} />
-          </div>
-          <PasswordField name="confirmPassword" label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword} />
+          <NewPasswordFields name="password" label="Password" confirmLabel="Confirm Password" errors={errors} />
           <div className="space-y-1">
             <label className="flex items-start gap-2 text-sm text-ink">
               <input

@@ -9,7 +9,7 @@ import {
   Field,
   FormBanner,
   PasswordField,
-  PasswordStrengthMeter,
+  NewPasswordFields,
   primaryButtonClass,
   useUsernameAvailability,
 } from "./auth-ui";
@@ -321,7 +321,6 @@ function SignupPanel({
   const fetcher = useFetcher<SignupResult>();
   const busy = fetcher.state !== "idle";
   const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
   const availability = useUsernameAvailability(username);
   const result = busy ? undefined : fetcher.data;
   const formResult = result?.step === "form" ? result : undefined;
@@ -362,17 +361,7 @@ function SignupPanel({
             }
           />
           <Field name="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email} />
-          <div className="space-y-2">
-            <PasswordField
-              name="password"
-              label="Password"
-              autoComplete="new-password"
-              error={errors.password}
-              onValueChange={setPassword}
-            />
-            <PasswordStrengthMeter password={password} />
-          </div>
-          <PasswordField name="confirmPassword" label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword} />
+          <NewPasswordFields name="password" label="Password" confirmLabel="Confirm Password" errors={errors} />
           <div className="space-y-1">
             <div className="flex items-start gap-2 text-sm text-ink">
               <input

@@ -167,6 +167,33 @@ export function PasswordField({
   );
 }
 
+/**
+ * A new password with its strength meter, then its confirmation: sign-up (page and modal) and the
+ * reset-password page.
+ */
+export function NewPasswordFields({
+  name,
+  label,
+  confirmLabel,
+  errors,
+}: {
+  name: string;
+  label: string;
+  confirmLabel: string;
+  errors: Record<string, string | undefined>;
+}) {
+  const [password, setPassword] = useState("");
+  return (
+    <>
+      <div className="space-y-2">
+        <PasswordField name={name} label={label} autoComplete="new-password" error={errors[name]} onValueChange={setPassword} />
+        <PasswordStrengthMeter password={password} />
+      </div>
+      <PasswordField name="confirmPassword" label={confirmLabel} autoComplete="new-password" error={errors.confirmPassword} />
+    </>
+  );
+}
+
 const STRENGTH_COLOURS = ["bg-red-500", "bg-red-500", "bg-orange-500", "bg-yellow-500", "bg-lime-500", "bg-emerald-500"];
 
 /** Bar and label; one point per satisfied rule out of 5 (spec 1 §5). */
