@@ -1,6 +1,6 @@
 /** Image URL helpers for IGDB images and generated placeholder covers. */
 
-export type IgdbImageSize =
+type IgdbBaseSize =
   | "t_micro"
   | "t_thumb"
   | "t_cover_small"
@@ -10,19 +10,10 @@ export type IgdbImageSize =
   | "t_screenshot_big"
   | "t_screenshot_huge"
   | "t_720p"
-  | "t_1080p"
-  | "t_original"
-  | `${
-      | "t_micro"
-      | "t_thumb"
-      | "t_cover_small"
-      | "t_cover_big"
-      | "t_logo_med"
-      | "t_screenshot_med"
-      | "t_screenshot_big"
-      | "t_screenshot_huge"
-      | "t_720p"
-      | "t_1080p"}_2x`;
+  | "t_1080p";
+
+/** IGDB's image sizes; each but the original also at double density (`_2x`). */
+export type IgdbImageSize = IgdbBaseSize | "t_original" | `${IgdbBaseSize}_2x`;
 
 export const IGDB_IMAGE_BASE = "https://images.igdb.com/igdb/image/upload";
 
