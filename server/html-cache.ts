@@ -1,9 +1,12 @@
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RequestInfo } from "../app/context.server";
 import { isPageView } from "../app/lib/page-view";
 import { countGameView } from "../app/modules/catalogue/view-counter.server";
+import { contentSecurityPolicy } from "./security";
 
 /**
  * A short-lived in-memory cache of whole HTML pages for signed-out visitors (game pages, home,
@@ -18,8 +21,11 @@ import { countGameView } from "../app/modules/catalogue/view-counter.server";
  * The key is protocol + host + path + query + Savepoint's own non-auth cookies (a consent choice
  * changes the page). Foreign cookies are ignored: the app never reads them.
  *
- * The only per-request part of a page is the CSP nonce; it is stored as a placeholder and each
- * answer gets its request's fresh nonce (the Content-Security-Policy header carries the same one).
+ * A stored page is sent as it was rendered, gzip-compressed once (compressing every answer cost
+ * more than rendering), with the Content-Security-Policy of the nonce it was rendered with. Reusing
+ * that nonce for the TTL gives an attacker nothing: a nonce is drawn when the page is rendered, after
+ * everything the page contains was written, and any write empties the cache, so no content can be
+ * made to carry a nonce its author saw (docs/decisions/006).
  * Concurrent misses for one key render once. Any request that may write (not GET/HEAD) empties the
  * cache, so a visitor never sees a page older than their own change, and others see it within the
  * TTL. A page view served from the cache is counted like one rendered (view-counter.server.ts).
@@ -28,7 +34,6 @@ import { countGameView } from "../app/modules/catalogue/view-counter.server";
 export const CACHEABLE_PATHS = /^\/(?:game\/[^/.]+|search|search-results|faq|terms|privacy|contact)?$/;
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?savepoint\./;
 const APP_COOKIE = /^(?:__Secure-|__Host-)?savepoint[_-]/;
-const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
 const MAX_BODY_BYTES = 1024 * 1024;
 /** Response headers not replayed from a stored page. */
 const SKIPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "keep-alive"]);
@@ -44,12 +49,15 @@ export interface HtmlCacheOptions {
 interface Entry {
   status: number;
   headers: [string, string][];
-  body: string;
+  body: Buffer;
+  gzip: Buffer;
+  nonce: string;
   expires: number;
   gameId: number | undefined;
 }
 
-type Rendered = { entry: Entry; nonce: string } | { response: Response; info: RequestInfo };
+type Rendered = { entry: Entry } | { response: Response };
+const gzip = promisify(zlib.gzip);
 
 export interface HtmlCache {
   middleware: RequestHandler;
@@ -81,7 +89,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
     const info: RequestInfo = { nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? ""), ip: req.ip };
     const response = await opts.render(toFetchRequest(req, res), info);
     const entry = await toEntry(response, info);
-    return entry ? { entry, nonce: info.nonce } : { response, info };
+    return entry ? { entry } : { response };
   }
 
   async function toEntry(response: Response, info: RequestInfo): Promise<Entry | null> {
@@ -89,12 +97,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie") || !response.body) return null;
     const length = Number(response.headers.get("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) return null;
-    const body = await response.text();
-    if (body.length > MAX_BODY_BYTES) return { ...entryOf(response, body, info), expires: 0 };
-    return entryOf(response, body, info);
-  }
-
-  function entryOf(response: Response, body: string, info: RequestInfo): Entry {
+    const body = Buffer.from(await response.arrayBuffer());
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
       if (!SKIPPED_HEADERS.has(name)) headers.push([name, value]);
@@ -102,8 +105,11 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
     return {
       status: response.status,
       headers,
-      body: info.nonce ? body.replaceAll(info.nonce, NONCE_PLACEHOLDER) : body,
-      expires: now() + opts.ttlMs,
+      body,
+      gzip: await gzip(body),
+      nonce: info.nonce,
+      // Too large to keep: answered, not stored.
+      expires: body.length > MAX_BODY_BYTES ? 0 : now() + opts.ttlMs,
       gameId: info.pageGameId,
     };
   }
@@ -118,7 +124,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
     try {
       const cached = entries.get(key);
       if (cached && cached.expires > now()) {
-        send(res, cached, String(res.locals.nonce ?? ""), "HIT");
+        send(req, res, cached, "HIT");
         countView(req, cached);
         return;
       }
@@ -128,7 +134,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
       if (pending) {
         const shared = await pending;
         if (shared) {
-          send(res, shared, String(res.locals.nonce ?? ""), "HIT");
+          send(req, res, shared, "HIT");
           countView(req, shared);
           return;
         }
@@ -158,7 +164,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
         if (keep) store(key, rendered.entry);
         settle(keep ? rendered.entry : null);
         inFlight.delete(key);
-        send(res, rendered.entry, rendered.nonce, "MISS");
+        send(req, res, rendered.entry, "MISS");
         // The render counted its own view (the loader); nothing to add.
         return;
       }
@@ -201,13 +207,24 @@ function countView(req: ExpressRequest, entry: Entry) {
   if (entry.gameId !== undefined && isPageView(req.method, { get: (name) => req.get(name) })) countGameView(entry.gameId);
 }
 
-function send(res: ExpressResponse, entry: Entry, nonce: string, outcome: "HIT" | "MISS") {
+function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, outcome: "HIT" | "MISS") {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
+  // The page's scripts carry the nonce it was rendered with.
+  if (res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", contentSecurityPolicy(entry.nonce));
   // Pages differ per visitor once signed in: never in a shared cache.
   res.setHeader("Cache-Control", "private, no-cache");
   res.setHeader("X-Savepoint-Cache", outcome);
-  res.end(res.req.method === "HEAD" ? undefined : entry.body.replaceAll(NONCE_PLACEHOLDER, nonce));
+  res.setHeader("Vary", "Accept-Encoding");
+  // Already compressed: the compression middleware leaves an encoded answer alone.
+  const body = acceptsGzip(req) ? entry.gzip : entry.body;
+  if (body === entry.gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+}
+
+function acceptsGzip(req: ExpressRequest): boolean {
+  return /\bgzip\b(?!;\s*q=0(?:\.0+)?\b)/i.test(req.headers["accept-encoding"] ?? "");
 }
 
 async function sendResponse(res: ExpressResponse, response: Response) {
