@@ -155,6 +155,15 @@ describe("HTML cache for signed-out visitors", () => {
     expect(renders).toEqual(["/game/zelda", "/game/zelda"]);
   });
 
+  it("stays when a visitor records an analytics event or a consent choice", async () => {
+    await get("/game/zelda");
+    await fetch(`${base}/api/events`, { method: "POST", body: "{}" });
+    await fetch(`${base}/api/consent`, { method: "POST", body: "level=none" });
+    expect(cache.size).toBe(1);
+    await fetch(`${base}/api/events-other`, { method: "POST", body: "{}" });
+    expect(cache.size).toBe(0);
+  });
+
   it("renders once for concurrent misses of the same page", async () => {
     let release!: () => void;
     slowRender = new Promise<void>((r) => {

@@ -27,11 +27,13 @@ import { contentSecurityPolicy } from "./security";
  * everything the page contains was written, and any write empties the cache, so no content can be
  * made to carry a nonce its author saw (docs/decisions/006).
  * Concurrent misses for one key render once. Any request that may write (not GET/HEAD) empties the
- * cache, so a visitor never sees a page older than their own change, and others see it within the
+ * cache (but for a visitor's own analytics event or consent choice, which change no shared page), so a visitor never sees a page older than their own change, and others see it within the
  * TTL. A page view served from the cache is counted like one rendered (view-counter.server.ts).
  */
 
 export const CACHEABLE_PATHS = /^\/(?:game\/[^/.]+|search|search-results|faq|terms|privacy|contact)?$/;
+/** Writes that change no shared page (a visitor's analytics event, their consent choice): the cache stays. */
+const KEEPS_PAGES = /^\/api\/(?:events|consent)\/?$/;
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?savepoint\./;
 const APP_COOKIE = /^(?:__Secure-|__Host-)?savepoint[_-]/;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -116,7 +118,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      clear();
+      if (!KEEPS_PAGES.test(req.path)) clear();
       return next();
     }
     const key = cacheKey(req);
