@@ -9,7 +9,8 @@ export default defineConfig({
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
-    exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
+    // *.build.test.ts start the production server: they run after the build (vitest.build.config.ts).
+    exclude: ["tests/e2e/**", "node_modules/**", "build/**", "**/*.build.test.ts"],
     globalSetup: ["tests/setup/global.ts"],
     pool: "forks",
     maxWorkers: 2,

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { rememberComponentStack } from "~/components/layout/error-details";
+import { startServiceWorker } from "~/lib/service-worker";
 
 startTransition(() => {
   hydrateRoot(
@@ -17,3 +18,5 @@ startTransition(() => {
     },
   );
 });
+
+startServiceWorker();

@@ -21,8 +21,15 @@ import { NotFound } from "~/components/layout/not-found";
 import { oauthProviders } from "~/auth/providers.server";
 import { optionalUser } from "~/auth/session.server";
 import { requestInfoContext } from "~/context.server";
+import { ConsentBanner, NoScriptConsentBanner } from "~/components/privacy/consent-banner";
+import { recordedConsent } from "~/modules/privacy/privacy.service.server";
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // PWA: web manifest (installable app) and the home-screen icon iOS uses (public/, made by scripts/make-icons.ts).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await optionalUser(request).catch(() => null);
@@ -31,6 +38,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Only what the header needs; never the e-mail.
     user: user ? { id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl } : null,
     oauthProviders: oauthProviders(),
+    // The recorded privacy choice (account, else consent cookie): drives the banner and its sync.
+    consent: await recordedConsent(request, user?.id ?? null).catch(() => null),
   };
 }
 
@@ -62,6 +71,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <Footer />
+          <ConsentBanner serverConsent={data?.consent ?? null} signedIn={user !== null} />
+          {data && !data.consent ? <NoScriptConsentBanner /> : null}
         </AuthModalProvider>
         <Toaster theme="dark" position="bottom-right" visibleToasts={20} closeButton richColors />
         <ScrollRestoration nonce={nonce} />

@@ -7,6 +7,8 @@ export default [
   route("game/:identifier", "routes/game.tsx"),
   route("api/games/search", "routes/api.games.search.ts"),
   route("api/games/:idOrSlug", "routes/api.games.$idOrSlug.ts"),
+  route("api/games/:idOrSlug/related", "routes/api.games.$idOrSlug.related.ts"),
+  route("api/igdb-search", "routes/api.igdb-search.ts"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
@@ -25,5 +27,9 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("contact", "routes/contact.tsx"),
   route("enhanced-search-test", "routes/enhanced-search-test.tsx"),
+  route("api/consent", "routes/api.consent.ts"),
+  route("api/events", "routes/api.events.ts"),
+  route("api/privacy/stats", "routes/api.privacy.stats.ts"),
+  route("admin/privacy", "routes/admin.privacy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,6 +10,7 @@ import { requestInfoContext, type RequestInfo } from "../app/context.server";
 import { checkDatabase, getHandle } from "../app/db/client.server";
 import { createHtmlCache } from "./html-cache";
 import { securityHeaders } from "./security";
+import { serviceWorkerHandler } from "./service-worker";
 
 export interface AppOptions {
   /** The React Router server build, or a function loading it (dev). */
@@ -61,7 +62,8 @@ export function createApp(opts: AppOptions): Express {
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customAttributeKeys: { responseTime: "ms" },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
+      // /sw.js: every open tab checks it for updates once a minute.
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/sw.js" || (req.url ?? "").startsWith("/assets/") },
     }),
   );
 
@@ -83,6 +85,8 @@ export function createApp(opts: AppOptions): Express {
   for (const mw of opts.before ?? []) app.use(mw);
 
   if (opts.clientDir) {
+    // The service worker, generated for the build being served (spec 1 §4).
+    if (typeof opts.build !== "function") app.get("/sw.js", serviceWorkerHandler(opts.build, opts.clientDir));
     // Hashed, content-addressed assets: cache for a year.
     app.use(
       "/assets",

@@ -59,11 +59,22 @@ const EnvObject = z.object({
   IGDB_CLIENT_SECRET: optionalString,
   IGDB_API_URL: url("an absolute URL such as https://api.igdb.com/v4"),
   TWITCH_TOKEN_URL: url("an absolute URL such as https://id.twitch.tv/oauth2/token"),
+  CONTENT_POLICY_FILE: optionalString,
+  CONTENT_FILTER_LEVEL: z
+    .enum(["BLOCK_ALL", "AGGRESSIVE", "MODERATE", "MOD_FRIENDLY"], {
+      message: "one of BLOCK_ALL, AGGRESSIVE, MODERATE, MOD_FRIENDLY",
+    })
+    .default("MODERATE"),
   HTML_CACHE_TTL: z.coerce
     .number({ message: "a number of seconds between 0 and 60 (0 turns the anonymous page cache off)" })
     .min(0, "a number of seconds between 0 and 60 (0 turns the anonymous page cache off)")
     .max(60, "a number of seconds between 0 and 60 (0 turns the anonymous page cache off)")
     .default(2),
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^(?:[A-Za-z0-9-]{1,64})?$/, { message: 'a request header name such as CF-IPCountry, or "none"' })
+    .optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "one of fatal, error, warn, info, debug, trace, silent",
@@ -142,6 +153,12 @@ export interface Config {
   twitchTokenUrl: string;
   logLevel: Env["LOG_LEVEL"];
   oauth: OAuthSettings;
+  /** Request header carrying the visitor's country code, set by the operator's proxy; null = none (no lookups ever). */
+  countryHeader: string | null;
+  /** The operator's content policy (docs/content-filter.md); relative paths from the working directory. */
+  contentPolicyFile: string;
+  /** Level of the policy's rights holders that name none. */
+  contentFilterLevel: Env["CONTENT_FILTER_LEVEL"];
   /** Seconds an anonymous page stays in the HTML cache (server/html-cache.ts); 0 = off. */
   htmlCacheTtl: number;
 }
@@ -223,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twitchTokenUrl,
     logLevel: e.LOG_LEVEL,
     oauth: oauthSettings(e),
+    countryHeader: !e.COUNTRY_HEADER ? "cf-ipcountry" : e.COUNTRY_HEADER.toLowerCase() === "none" ? null : e.COUNTRY_HEADER.toLowerCase(),
+    contentPolicyFile: path.resolve(e.CONTENT_POLICY_FILE ?? "config/content-policy.json"),
+    contentFilterLevel: e.CONTENT_FILTER_LEVEL,
     htmlCacheTtl: e.HTML_CACHE_TTL,
   };
 }

@@ -5,7 +5,9 @@ import type { ServerBuild } from "react-router";
 import { ensurePostgresDatabase, openDatabase, setDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { DatabaseLockedError } from "../app/db/lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
+import { ContentPolicyError, loadContentPolicy } from "../app/modules/catalogue/content-policy.server";
 import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/demo-seed.server";
+import { startRetentionJob } from "../app/modules/privacy/retention.server";
 import { createApp } from "./app";
 import { ensureBuild } from "./build";
 import { ConfigError, loadConfig, setConfig } from "./config";
@@ -30,6 +32,17 @@ async function main(): Promise<void> {
   setConfig(config);
   const log = createLogger(config.logLevel);
 
+  try {
+    const policy = loadContentPolicy(config.contentPolicyFile, config.contentFilterLevel);
+    log.info(`Content policy: ${policy.rightsHolders.length} rights holders from ${config.contentPolicyFile}`);
+  } catch (err) {
+    if (err instanceof ContentPolicyError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
   // SAVEPOINT_SKIP_BUILD=1 (benchmarks, read-only deployments): serve build/ as it is.
   if (!dev && process.env.SAVEPOINT_SKIP_BUILD !== "1") ensureBuild(root, (m) => log.info(m));
 
@@ -52,6 +65,8 @@ async function main(): Promise<void> {
   const seeded = await seedDemoCatalogueIfEmpty(path.join(root, "scripts", "data", "demo-games.jsonl"));
   if (seeded > 0) log.info(`Seeded the demo catalogue: ${seeded} games`);
   if (!config.igdb) log.info("IGDB credentials not set: the catalogue runs from the local database only");
+  // Page views and privacy audit entries older than 90 days: deleted now and daily (unref'd timer).
+  const retention = startRetentionJob(log);
 
   let app;
   if (dev) {
@@ -99,7 +114,7 @@ async function main(): Promise<void> {
   log.info(`Savepoint is running at ${config.appUrl.replace(`:${config.port}`, `:${port}`)}`);
   console.log(`\n  Savepoint is running at http://localhost:${port}\n`);
 
-  installGracefulShutdown(server, handle, log);
+  installGracefulShutdown(server, handle, log, undefined, [() => retention.stop()]);
 }
 
 main().catch((err: unknown) => {

@@ -8,12 +8,20 @@ import { flushGameViews } from "../app/modules/catalogue/view-counter.server";
  * (at most `graceMs`), write the batched game views, close the database
  * (which releases the PGlite lock), exit 0.
  */
-export function installGracefulShutdown(server: http.Server, handle: DatabaseHandle, log: Logger, graceMs = 10_000): void {
+export function installGracefulShutdown(
+  server: http.Server,
+  handle: DatabaseHandle,
+  log: Logger,
+  graceMs = 10_000,
+  /** Background jobs to stop at once (timers cleared); the database closes after they resolve. */
+  stopJobs: Array<() => Promise<void> | void> = [],
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received: finishing in-flight requests`);
+    const jobsStopped = Promise.allSettled(stopJobs.map(async (stopJob) => stopJob()));
     const force = setTimeout(() => {
       log.warn(`in-flight requests did not finish in ${graceMs} ms; closing them`);
       server.closeAllConnections();
@@ -21,7 +29,8 @@ export function installGracefulShutdown(server: http.Server, handle: DatabaseHan
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      flushGameViews()
+      jobsStopped
+        .then(() => flushGameViews())
         .then(() => handle.close())
         .then(() => {
           log.info("stopped");

@@ -95,6 +95,11 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     user: {
       // Better Auth's `image` is the spec's avatar_url.
       fields: { image: "avatarUrl" },
+      additionalFields: {
+        // Operators (privacy statistics). input: false — sign-up ignores it (default false) and
+        // update-user refuses it; only `npm run user:admin` sets it.
+        isAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
     },
     socialProviders: oauth.socialProviders,
     account: oauth.account,

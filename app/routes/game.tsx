@@ -7,6 +7,8 @@ import { GameReviews } from "~/components/game/game-reviews";
 import { GameSummary } from "~/components/game/game-summary";
 import { gameJsonLd, JsonLd } from "~/components/game/game-structured-data";
 import { RatingsPanel } from "~/components/game/ratings-panel";
+import { GameViewBeacon } from "~/components/privacy/game-view-beacon";
+import { RelatedContent } from "~/components/game/related-content";
 import { requestInfoContext } from "~/context.server";
 import { igdbCoverUrl } from "~/lib/images";
 import { pageTitle } from "~/lib/meta";
@@ -78,6 +80,8 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
           ratingAverage: stats.average,
         })}
       />
+      {/* Analytics, after render and only with consent (POST /api/events). */}
+      <GameViewBeacon gameId={game.id} />
       <GameHero game={game} writeHref={writeHref} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-10 lg:px-6 lg:py-10">
         <section aria-labelledby="about-heading" className="lg:col-start-1">
@@ -100,6 +104,9 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
         <div className="lg:col-start-1">
           <GameReviews reviews={reviews} error={reviewsError} writeHref={writeHref} signedIn={false} />
         </div>
+      </div>
+      <div className="mx-auto max-w-6xl px-4 pb-10 lg:px-6">
+        <RelatedContent key={game.slug} identifier={game.slug} category={game.category} hasParentCard={game.parent !== null} />
       </div>
     </article>
   );

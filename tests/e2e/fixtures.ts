@@ -12,7 +12,33 @@ export const viewports = {
  * test (CSP violations and hydration mismatches show up here). Opt in by
  * naming the fixture; assert `expect(consoleErrors).toEqual([])`.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * `presetConsent`: the privacy choice every test's browser starts with, so the consent banner
+ * (which appears 1 s after load without a choice) stays out of journeys that are not about it.
+ * Both places the app looks are set: the consent cookie (server, no-JS banner) and the local
+ * record plus the banner-shown flag (the banner). `test.use({ presetConsent: false })` starts
+ * with no choice, as a first visit does.
+ */
+export type PresetConsent = "none" | "anonymous" | "full" | false;
+
+export const test = base.extend<{ consoleErrors: string[]; presetConsent: PresetConsent }>({
+  presetConsent: ["none", { option: true }],
+  context: async ({ context, presetConsent, baseURL }, use) => {
+    if (presetConsent) {
+      await context.addCookies([{ name: "savepoint_consent", value: presetConsent, url: baseURL ?? "http://127.0.0.1" }]);
+      await context.addInitScript((level: string) => {
+        try {
+          if (localStorage.getItem("savepoint-privacy-consent")) return;
+          const record = { analyticsOptedIn: level !== "none", trackingLevel: level, timestamp: new Date().toISOString() };
+          localStorage.setItem("savepoint-privacy-consent", JSON.stringify(record));
+          localStorage.setItem("savepoint-consent-banner-shown", "true");
+        } catch {
+          // about:blank and other opaque origins have no storage
+        }
+      }, presetConsent);
+    }
+    await use(context);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {

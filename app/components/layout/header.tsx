@@ -1,11 +1,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { HeaderSearch } from "./header-search";
 import { useAuthModal } from "~/components/auth/auth-modal";
 import { LogoMark } from "./logo";
 import { Avatar, displayName, UserMenu, type HeaderUser } from "./user-menu";
+
+// The user-settings modal is loaded only when first opened (spec 1 §2).
+const UserSettingsDialog = lazy(() => import("~/components/settings/user-settings-dialog"));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-ink-strong" : "text-muted hover:text-ink-strong"}`;
@@ -22,6 +25,15 @@ export function Header({ user }: { user: HeaderUser | null }) {
     // Let the side panel close (and hand focus back to its button) before the modal takes focus.
     setOpen(false);
     setTimeout(() => authModal.open(mode), 30);
+  };
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Counts openings: each one mounts the dialog afresh (and 0 = never opened, not loaded yet).
+  const [settingsOpenings, setSettingsOpenings] = useState(0);
+  // After the menu (or side panel) has closed and handed focus back, so the dialog can take it.
+  const openSettings = () => {
+    setOpen(false);
+    setSettingsOpenings((n) => n + 1);
+    setTimeout(() => setSettingsOpen(true), 30);
   };
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
@@ -55,7 +67,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
         </div>
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {user ? (
-            <UserMenu user={user} />
+            <UserMenu user={user} onOpenSettings={openSettings} />
           ) : (
             <Link
               to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
@@ -110,6 +122,13 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   <NavLink to="/review" className={navLinkClass}>
                     Write Review
                   </NavLink>
+                  <button
+                    type="button"
+                    onClick={openSettings}
+                    className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong"
+                  >
+                    Settings
+                  </button>
                   <Form method="post" action="/logout">
                     <button
                       type="submit"
@@ -140,6 +159,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
+        {user && settingsOpenings > 0 ? (
+          <Suspense fallback={null}>
+            <UserSettingsDialog key={settingsOpenings} open={settingsOpen} onOpenChange={setSettingsOpen} />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

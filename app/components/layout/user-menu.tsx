@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, LogOut, PenLine, User } from "lucide-react";
+import { ChevronDown, LogOut, PenLine, Settings, User } from "lucide-react";
 import { Form, Link } from "react-router";
 
 export interface HeaderUser {
@@ -38,8 +38,8 @@ export function Avatar({ user, size = 32 }: { user: HeaderUser; size?: number })
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2 data-[highlighted]:text-ink-strong";
 
-/** The signed-in user's menu: Profile, Write Review, Sign Out (spec 1 §2). */
-export function UserMenu({ user }: { user: HeaderUser }) {
+/** The signed-in user's menu: Profile, Write Review, Settings (the lazy user-settings modal), Sign Out (spec 1 §2). */
+export function UserMenu({ user, onOpenSettings }: { user: HeaderUser; onOpenSettings?: () => void }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -62,6 +62,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
               <PenLine aria-hidden="true" className="size-4" /> Write Review
             </Link>
           </DropdownMenu.Item>
+          {onOpenSettings ? (
+            <DropdownMenu.Item className={itemClass} onSelect={onOpenSettings}>
+              <Settings aria-hidden="true" className="size-4" /> Settings
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <Form method="post" action="/logout">
             <DropdownMenu.Item asChild className={itemClass} onSelect={(e) => e.preventDefault()}>

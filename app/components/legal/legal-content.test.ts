@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LEGAL_DOCUMENTS, PRIVACY, sectionAnchor, splitContact, tableOfContents, TERMS, type LegalDocument } from "./legal-content";
+import { LEGAL_TITLES } from "./legal-titles";
 
 describe("legal documents", () => {
   it("both say when they were last updated (spec 1 §9) and give the contact as {email}", () => {
@@ -35,6 +36,32 @@ describe("legal documents", () => {
     const text = JSON.stringify(PRIVACY);
     expect(text).toContain("90 days");
     expect(text).toMatch(/never sell|not sold/);
+  });
+
+  it("the privacy policy covers what Savepoint really stores: cookies, browser storage, analytics levels, deletion and a copy of your data", () => {
+    const section = (id: string) => JSON.stringify(PRIVACY.sections.find((s) => s.id === id)?.blocks ?? null);
+    // Cookies: the sign-in ones and the consent cookie, nothing for advertising.
+    expect(section("cookies")).toMatch(/Sign-in cookies[\s\S]*30 days/);
+    expect(section("cookies")).toMatch(/consent cookie holds only the privacy level/);
+    expect(section("cookies")).toMatch(/no advertising cookies and no third-party trackers/);
+    // Local storage of the consent banner (spec 1 §3) and the service worker's cache (no pages, no personal data).
+    expect(section("cookies")).toMatch(/consent choice, the random session id[\s\S]*banner was shown/);
+    expect(section("cookies")).toMatch(/service worker cache\)\. No pages, personal data/);
+    expect(section("cookies")).toContain("'Clear local data'");
+    // The three levels with the spec's labels; only Personalized Experience links records to the account.
+    const analytics = section("analytics");
+    for (const label of ["No Tracking", "Anonymous Analytics", "Personalized Experience"]) expect(analytics).toContain(label);
+    expect(analytics).toMatch(/SHA-256/);
+    expect(analytics).toMatch(/deleted automatically after 90 days/);
+    expect(analytics).toMatch(/never send your IP address to an outside lookup service/);
+    // Retention, deletion and export.
+    expect(section("retention")).toMatch(/privacy-log entries: 90 days/);
+    expect(section("your-rights")).toMatch(/Delete your account[\s\S]*analytics records linked to your account are removed/);
+    expect(section("your-rights")).toMatch(/copy of your data[\s\S]*\{email\}/);
+  });
+
+  it("the reader dialog's titles are the documents' titles", () => {
+    expect(LEGAL_TITLES).toEqual({ terms: TERMS.title, privacy: PRIVACY.title });
   });
 
   it("splits text around the contact placeholder", () => {

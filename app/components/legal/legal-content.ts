@@ -6,6 +6,8 @@
  * knows the address may pass it to the renderer.
  */
 
+import { LEGAL_TITLES, type LegalDocumentKind } from "./legal-titles";
+
 export const LEGAL_LAST_UPDATED = "January 15, 2024";
 export const CONTACT_PLACEHOLDER = "{email}";
 
@@ -21,7 +23,7 @@ export interface LegalSection {
 }
 
 export interface LegalDocument {
-  kind: "terms" | "privacy";
+  kind: LegalDocumentKind;
   title: string;
   summary: string;
   lastUpdated: string;
@@ -33,7 +35,7 @@ const list = (...items: string[]): LegalBlock => ({ kind: "list", items });
 
 export const TERMS: LegalDocument = {
   kind: "terms",
-  title: "Terms of Service",
+  title: LEGAL_TITLES.terms,
   summary:
     "The rules for using this Savepoint site: be decent, post only what you have the right to post, and understand that the service is an alpha test run by its operator.",
   lastUpdated: LEGAL_LAST_UPDATED,
@@ -154,7 +156,7 @@ export const TERMS: LegalDocument = {
 
 export const PRIVACY: LegalDocument = {
   kind: "privacy",
-  title: "Privacy Policy",
+  title: LEGAL_TITLES.privacy,
   summary:
     "What this Savepoint site stores about you, why, for how long, and how to get it removed. The short version: only what the service needs, analytics only if you say yes, kept 90 days, never sold.",
   lastUpdated: LEGAL_LAST_UPDATED,
@@ -167,7 +169,7 @@ export const PRIVACY: LegalDocument = {
         list(
           "We store your account, and the ratings, reviews, comments and lists you create, so the site can show them.",
           "Analytics are off unless you turn them on, and analytics records are deleted after 90 days.",
-          "The only cookie is the one that keeps you signed in. No advertising or third-party tracking cookies.",
+          "Cookies only keep you signed in and remember your privacy choice. No advertising or third-party tracking cookies.",
           "We never sell or rent your data, and your e-mail address is never shown on a public page.",
         ),
       ],
@@ -227,7 +229,7 @@ export const PRIVACY: LegalDocument = {
       level: 3,
       blocks: [
         p(
-          "When you choose a privacy level in the consent banner we store the level, the date and your country, and add an entry to a privacy log each time you give or withdraw consent, so we can show that your choice was respected.",
+          "When you choose a privacy level in the consent banner or your settings, your browser keeps it and a cookie tells our server which level you picked. If you are signed in we also save the level with your account, with the date and your country, and add an entry to a privacy log (the level and your country) each time you give or withdraw consent, so we can show that your choice was respected.",
         ),
       ],
     },
@@ -236,15 +238,19 @@ export const PRIVACY: LegalDocument = {
       title: "Analytics",
       level: 2,
       blocks: [
-        p("Analytics run only if you opt in. You choose one of three levels:"),
+        p("Analytics run only if you opt in, and they cover one thing: which game pages are viewed. You choose one of three levels:"),
         list(
           "No Tracking: nothing is recorded.",
-          "Anonymous Analytics: we record which game pages are viewed, how you got there, your country and a scrambled (hashed) random session id, with nothing that links it to your account.",
-          "Personalized Experience: the same, linked to your account so the site can tailor suggestions to you.",
+          "Anonymous Analytics: for each game page you open we record the game, how you got there (for example from search or the home page, never the full address you came from), your country and a scrambled (SHA-256 hashed) random session id made by your browser. Nothing in it points to your account.",
+          "Personalized Experience: the same, and while you are signed in the record also carries your account id, so it is linked to you.",
         ),
         p(
-          "Your country comes from a header set by the operator's own web server or proxy; we do not send your IP address to any outside lookup service. Analytics records are deleted automatically after 90 days.",
+          "Your country is a two-letter code taken from a header that the operator's own web server or proxy adds (such as Cloudflare's CF-IPCountry); without one, no country is stored. We never send your IP address to an outside lookup service.",
         ),
+        p(
+          "Analytics records and privacy-log entries are deleted automatically after 90 days: a clean-up runs when the server starts and once a day. Changing your level to No Tracking stops the recording at once.",
+        ),
+        p("The site's operators see analytics only as totals: how many people opted in, opted out or chose anonymous analytics."),
       ],
     },
     {
@@ -253,9 +259,14 @@ export const PRIVACY: LegalDocument = {
       level: 2,
       blocks: [
         list(
-          "One session cookie keeps you signed in. It cannot be read by scripts and is only sent to this site. Without 'Remember me' it ends when you close the browser; with it, it lasts up to 30 days.",
-          "Your browser's local storage holds your consent choice, the random session id used for analytics and a note that the banner was shown, so we do not ask again.",
-          "While you sign in, the browser's session storage briefly remembers the action you were about to take (for example, adding a game to your wishlist) so it can be finished afterwards.",
+          "Sign-in cookies keep you signed in. They cannot be read by scripts and are only sent to this site. Without 'Remember me' they end when you close the browser; with it, they last up to 30 days. Signing in with an outside provider adds a short-lived cookie that ties the provider's answer to your browser.",
+          "The consent cookie holds only the privacy level you chose, for up to a year, so our server respects your choice (even with JavaScript turned off) and the banner does not come back.",
+          "Your browser's local storage holds your consent choice, the random session id used for analytics, a note that the banner was shown, your recent searches (for 24 hours) and whether you prefer the grid or the list view of search results.",
+          "Session storage, which the browser clears when you close the tab, briefly remembers the action you were about to take while you sign in (for example, adding a game to your wishlist) and the address a confirmation mail was just sent to.",
+          "So that the site loads quickly and can show an offline page when the connection drops, your browser keeps a copy of the site's own program files, icons and that offline page (a service worker cache). No pages, personal data or account details are stored there.",
+        ),
+        p(
+          "'Clear local data' in your privacy settings removes the consent choice, the session id and the banner note from this browser, forgets the consent cookie and starts a new session id. What you chose for your account stays until you change it.",
         ),
         p("There are no advertising cookies and no third-party trackers."),
       ],
@@ -266,7 +277,7 @@ export const PRIVACY: LegalDocument = {
       level: 2,
       blocks: [
         p(
-          "Anyone, signed in or not, can see your username, display name, avatar, profile details, ratings, reviews, comments, lists, and who you follow and who follows you. Your e-mail address, password, sessions and privacy records are never shown to other users.",
+          "Anyone, signed in or not, can see your username, display name, avatar, profile details, ratings, reviews, comments, lists, and who you follow and who follows you. Your e-mail address, password, sessions, privacy choices and analytics records are never shown to other users.",
         ),
       ],
     },
@@ -289,9 +300,10 @@ export const PRIVACY: LegalDocument = {
       blocks: [
         list(
           "Your account and what you create: until you delete them or your account.",
+          "Your privacy choice: until you change it or delete your account; the consent cookie for up to a year.",
           "Sessions: until you sign out or they expire (at most 30 days).",
           "Analytics records and privacy-log entries: 90 days, then deleted automatically.",
-          "Confirmation and password-reset links: until used or expired (reset links after one hour).",
+          "Confirmation and password-reset links: until used or expired (confirmation links after 24 hours, reset links after one hour).",
         ),
       ],
     },
@@ -301,10 +313,11 @@ export const PRIVACY: LegalDocument = {
       level: 2,
       blocks: [
         list(
-          "Change or withdraw your analytics consent at any time; clearing local data resets it in your browser.",
+          "Change or withdraw your analytics consent at any time in your settings. Without an account, clearing this site's cookies and storage in your browser brings the banner back so you can choose again.",
           "Edit your profile, reviews and lists whenever you like.",
-          "Delete your account from your settings: your profile and everything only you own are removed at once.",
-          "Ask the operator at {email} for a copy of your data, or with any other privacy request.",
+          "Delete your account from your settings: your profile, everything only you own, your privacy choice and log entries, and any analytics records linked to your account are removed at once. Anonymous analytics records were never linked to you; they go after 90 days.",
+          "Get a copy of your data: there is no download button yet, so ask the operator at {email}, who can send you a copy of what is stored about your account.",
+          "Write to {email} with any other privacy request or question.",
         ),
       ],
     },

@@ -1,10 +1,13 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useRef } from "react";
-import { LEGAL_DOCUMENTS } from "./legal-content";
-import { LegalDocumentView } from "./legal-document";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { LEGAL_TITLES, type LegalDocumentKind } from "./legal-titles";
 
-export type LegalDocumentKind = keyof typeof LEGAL_DOCUMENTS;
+export type { LegalDocumentKind };
+
+// The documents are loaded on demand (spec 1 §2: lazy-loaded), starting as soon as the reader can be opened.
+const loadBody = () => import("./legal-reader-body");
+const LegalReaderBody = lazy(loadBody);
 
 /**
  * The Terms of Service / Privacy Policy reader (spec 1 §2): a modal that
@@ -21,7 +24,10 @@ export function LegalReaderDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const doc = kind ? LEGAL_DOCUMENTS[kind] : null;
+  const doc = kind ? { kind, title: LEGAL_TITLES[kind] } : null;
+  useEffect(() => {
+    loadBody().catch(() => undefined); // prefetch; a failure shows when the reader opens
+  }, []);
 
   const scrollTo = (anchorId: string) => {
     const target = scrollRef.current?.querySelector<HTMLElement>(`#${CSS.escape(anchorId)}`);
@@ -51,7 +57,15 @@ export function LegalReaderDialog({
                 </Dialog.Close>
               </div>
               <div ref={scrollRef} className="flex-1 overflow-y-auto overscroll-contain px-5 pt-2 pb-8 sm:px-6">
-                <LegalDocumentView doc={doc} titleAs="h2" showTitle={false} onNavigate={scrollTo} />
+                <Suspense
+                  fallback={
+                    <p role="status" className="py-6 text-muted">
+                      Loading {doc.title}…
+                    </p>
+                  }
+                >
+                  <LegalReaderBody kind={doc.kind} onNavigate={scrollTo} />
+                </Suspense>
               </div>
               <div className="border-t border-line px-5 py-3 sm:px-6">
                 <Dialog.Close className="inline-flex h-10 w-full items-center justify-center rounded-lg border border-line px-4 font-semibold text-ink hover:bg-surface-2 sm:w-auto">

@@ -1,3 +1,5 @@
 export * from "./users";
 export * from "./catalogue";
 export * from "./auth";
+export * from "./igdb";
+export * from "./privacy";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parseGameIdentifier } from "~/lib/slugs";
-import { findGameByIgdbId, findGameBySlug, getGameRatingStats } from "./game.queries.server";
+import { findGameBySlug, getGameRatingStats } from "./game.queries.server";
 import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER } from "./game.service.server";
+import { findOrFetchGameByIgdbId } from "./igdb-lookup.server";
 import { browseGames, searchGames } from "./search.server";
 import { SORT_FIELDS, type GameSearchHit, type SearchResult } from "./search.types";
 
@@ -65,7 +66,7 @@ export interface GameApiRecord extends GameSearchHit {
 export async function gameApi(identifier: string): Promise<ApiResult<GameApiRecord>> {
   const parsed = parseGameIdentifier(identifier.trim().toLowerCase());
   if (parsed.kind === "invalid") return { ok: false, status: 400, error: INVALID_GAME_IDENTIFIER };
-  const row = parsed.kind === "slug" ? await findGameBySlug(parsed.slug) : await findGameByIgdbId(parsed.igdbId);
+  const row = parsed.kind === "slug" ? await findGameBySlug(parsed.slug) : await findOrFetchGameByIgdbId(parsed.igdbId);
   if (!row) return { ok: false, status: 404, error: GAME_NOT_FOUND };
   const stats = await getGameRatingStats(row.id);
   return {

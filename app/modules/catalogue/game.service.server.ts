@@ -4,14 +4,9 @@ import { formatRating } from "~/lib/ratings";
 import { excerpt, richTextToHtml, toPlainText } from "~/lib/sanitize.server";
 import { gameHref, parseGameIdentifier } from "~/lib/slugs";
 import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
-import {
-  findGameByIgdbId,
-  findGameBySlug,
-  getGameRatingStats,
-  listGameReviews,
-  type GameDetailRow,
-  type GameRatingStatsRow,
-} from "./game.queries.server";
+import { findGameBySlug, getGameRatingStats, listGameReviews, type GameDetailRow, type GameRatingStatsRow } from "./game.queries.server";
+import { queueGameRefresh } from "./game-refresh.server";
+import { findOrFetchGameByIgdbId } from "./igdb-lookup.server";
 import { countGameView } from "./view-counter.server";
 
 export const GAME_PAGE_REVIEW_LIMIT = 5;
@@ -101,7 +96,7 @@ export async function getGamePage(identifier: string | undefined, options: GameP
   }
   if (parsed.kind === "invalid") return { ok: false, status: 400, error: INVALID_GAME_IDENTIFIER };
 
-  const row = parsed.kind === "slug" ? await findGameBySlug(parsed.slug) : await findGameByIgdbId(parsed.igdbId);
+  const row = parsed.kind === "slug" ? await findGameBySlug(parsed.slug) : await findOrFetchGameByIgdbId(parsed.igdbId);
   if (!row) return { ok: false, status: 404, error: GAME_NOT_FOUND };
 
   const href = canonicalHref(row);
@@ -115,6 +110,9 @@ export async function getGamePage(identifier: string | undefined, options: GameP
     ),
   ]);
   if (options.countView) countGameView(row.id);
+  // A stored game missing description, developer, publisher or screenshots is refreshed from IGDB in
+  // the background, after this page is served (game-refresh.server.ts).
+  queueGameRefresh(row);
 
   return {
     ok: true,

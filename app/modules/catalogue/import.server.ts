@@ -43,14 +43,15 @@ export interface ImportOptions {
 
 type GameInsert = typeof game.$inferInsert;
 
-interface Prepared {
+/** A game row ready to write: its values, its platform names and its name+year match key. */
+export interface Prepared {
   line: number;
   values: GameInsert;
   platforms: string[];
   key: string;
 }
 
-function matchKey(searchName: string, year: number | null | undefined): string {
+export function matchKey(searchName: string, year: number | null | undefined): string {
   return `${searchName}\u0000${year ?? ""}`;
 }
 
@@ -85,11 +86,16 @@ export function prepareLine(data: CatalogueLine, line: number): Prepared {
   return { line, values, platforms: data.platforms ?? [], key: matchKey(searchName, year) };
 }
 
+/** The slug a new game starts from, before a -2, -3 … suffix makes it unique. */
+export function slugBase(name: string): string {
+  const base = slugify(name).slice(0, 180).replace(/-+$/, "") || "game";
+  // A slug of digits only would be read as an IGDB id by /game/{identifier}.
+  return /^\d+$/.test(base) ? `${base}-game` : base;
+}
+
 /** A slug for a new game, unique against `taken` (which it updates). */
 export function uniqueSlug(name: string, taken: Set<string>): string {
-  let base = slugify(name).slice(0, 180).replace(/-+$/, "") || "game";
-  // A slug of digits only would be read as an IGDB id by /game/{identifier}.
-  if (/^\d+$/.test(base)) base = `${base}-game`;
+  const base = slugBase(name);
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   taken.add(slug);
@@ -101,7 +107,18 @@ async function loadSlugs(db: Database): Promise<Set<string>> {
   return new Set(rows.map((r) => r.slug));
 }
 
-async function writeBatch(db: Database, batch: Prepared[], slugs: Set<string>): Promise<{ inserted: number; updated: number }> {
+/**
+ * Writes one batch of games in one transaction (the catalogue import and the IGDB client share it):
+ * a row matches an existing game by igdb_id, else by normalised name + year (when the ids do not
+ * contradict); matches are updated (missing fields keep their stored value, the slug never changes),
+ * the rest inserted with a slug unique against `slugs` (which must hold every taken slug the new
+ * names could collide with). platform / platform_games follow the rows' platform lists.
+ */
+export async function writeBatch(
+  db: Database,
+  batch: Prepared[],
+  slugs: Set<string>,
+): Promise<{ inserted: number; updated: number; insertedIds: number[] }> {
   // Collapse repeats inside the batch (the last line wins, as it would across batches).
   const byKey = new Map<string, Prepared>();
   for (const p of batch) {
@@ -110,7 +127,7 @@ async function writeBatch(db: Database, batch: Prepared[], slugs: Set<string>): 
   }
   const rows = [...byKey.values()];
   const igdbIds = rows.map((r) => r.values.igdbId).filter((x): x is number => typeof x === "number");
-  const names = [...new Set(rows.map((r) => r.values.searchName ?? ""))];
+  const names = [...new Set(rows.map((r) => r.values.searchName ?? ""))].filter((n) => n !== "");
 
   return db.transaction(async (tx) => {
     const existing = await tx
@@ -138,7 +155,7 @@ async function writeBatch(db: Database, batch: Prepared[], slugs: Set<string>): 
     const seenIds = new Set<number>();
     for (const r of rows) {
       let match = r.values.igdbId ? byIgdb.get(r.values.igdbId) : undefined;
-      if (!match) {
+      if (!match && r.values.searchName) {
         const byN = byName.get(r.key);
         // A name+year match only counts when ids do not contradict each other.
         if (byN && (!byN.igdbId || !r.values.igdbId || byN.igdbId === r.values.igdbId)) match = byN;
@@ -154,9 +171,13 @@ async function writeBatch(db: Database, batch: Prepared[], slugs: Set<string>): 
     }
 
     const gamePlatformPairs: { gameId: number; names: string[] }[] = [];
+    const insertedIds: number[] = [];
     if (inserts.length) {
       const ids = await tx.insert(game).values(inserts).returning({ id: game.id });
-      ids.forEach((row, i) => gamePlatformPairs.push({ gameId: row.id, names: insertPlatforms[i] ?? [] }));
+      ids.forEach((row, i) => {
+        insertedIds.push(row.id);
+        gamePlatformPairs.push({ gameId: row.id, names: insertPlatforms[i] ?? [] });
+      });
     }
     if (updates.length) {
       const keep = (col: string) => sql.raw(`coalesce(excluded.${col}, "game".${col})`);
@@ -186,6 +207,16 @@ async function writeBatch(db: Database, batch: Prepared[], slugs: Set<string>): 
             searchAliases: sql.raw(`case when excluded.search_aliases <> '' then excluded.search_aliases else "game".search_aliases end`),
             franchiseName: keep("franchise_name"),
             collectionName: keep("collection_name"),
+            // Filled by IGDB records (the import format has no such fields, so they are kept).
+            description: keep("description"),
+            picUrl: keep("pic_url"),
+            screenshots: keepArr("screenshots"),
+            igdbRating: keep("igdb_rating"),
+            igdbRatingCount: keep("igdb_rating_count"),
+            dlcIds: keepArr("dlc_ids"),
+            expansionIds: keepArr("expansion_ids"),
+            similarGameIds: keepArr("similar_game_ids"),
+            igdbLink: keep("igdb_link"),
             updatedAt: sql`now()`,
           },
         });
@@ -219,16 +250,24 @@ async function writeBatch(db: Database, batch: Prepared[], slugs: Set<string>): 
           .onConflictDoNothing();
       }
     }
-    return { inserted: inserts.length, updated: updates.length };
+    return { inserted: inserts.length, updated: updates.length, insertedIds };
   });
 }
 
-/** Links games to their parent game by igdb id (DLC → main game), for rows still unlinked. */
-export async function linkParents(db: Database = getDb()): Promise<void> {
+/**
+ * Links games to their parent game by igdb id (DLC → main game), for rows still unlinked. With
+ * `igdbIds`, only the games with those ids and the children of those ids (index-backed; the IGDB
+ * client's few rows at a time); without, the whole table (after an import).
+ */
+export async function linkParents(db: Database = getDb(), igdbIds?: readonly number[]): Promise<void> {
+  if (igdbIds && igdbIds.length === 0) return;
+  const only = igdbIds
+    ? sql`and (c.igdb_id = any(${sql.param([...igdbIds])}::int[]) or c.parent_igdb_id = any(${sql.param([...igdbIds])}::int[]))`
+    : sql``;
   await db.execute(sql`
     update game c set parent_game_id = p.id
     from game p
-    where c.parent_igdb_id = p.igdb_id and c.parent_game_id is distinct from p.id`);
+    where c.parent_igdb_id = p.igdb_id and c.parent_game_id is distinct from p.id ${only}`);
 }
 
 /** Imports a JSONL catalogue file. */

@@ -2,8 +2,11 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { game, platformGames, searchWord } from "~/db/schema";
 import { arabicToRoman, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
+import { applyContentFilter } from "./content-filter";
+import { getContentPolicy } from "./content-policy.server";
+import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "./providers/igdb.server";
 import { editSimilarity, prepareQuery, rankCandidates, type RankCandidate, type Ranked, type RankQuery } from "./search-ranking";
-import type { GameSearchHit, SearchOptions, SearchResult, SortField, SortOrder } from "./search.types";
+import type { GameSearchHit, SearchOptions, SearchResult, SearchSource, SortField, SortOrder } from "./search.types";
 
 /**
  * The one game search (spec 2 §4, §5, §9) behind the search page, the header dropdown and the
@@ -57,6 +60,11 @@ const candidateColumns = {
   igdbRating: game.igdbRating,
   igdbRatingCount: game.igdbRatingCount,
   viewCount: game.viewCount,
+  // Read by the content filter (content-filter.ts): franchise match and official credits.
+  developer: game.developer,
+  publisher: game.publisher,
+  franchiseName: game.franchiseName,
+  collectionName: game.collectionName,
 };
 
 type CandidateRow = {
@@ -66,6 +74,10 @@ type CandidateRow = {
   igdbRating: number | null;
   igdbRatingCount: number | null;
   viewCount: number;
+  developer: string | null;
+  publisher: string | null;
+  franchiseName: string | null;
+  collectionName: string | null;
 };
 
 type Candidate = CandidateRow & RankCandidate;
@@ -269,23 +281,111 @@ function emptyResult(page: number, pageSize: number): SearchResult {
   return { games: [], total: 0, page, pageSize, source: "database", filteredCount: 0 };
 }
 
+// ---------------------------------------------------------------------------
+// IGDB fallback (issue 4 item 2; spec 2 §4, §8, §9)
+// ---------------------------------------------------------------------------
+
+/** Fewer local results than this ask IGDB (spec 2 §4). */
+export const IGDB_FALLBACK_BELOW = 5;
+/** Games asked from IGDB (spec 2 §9 "external fallback up to 20 results"). */
+export const IGDB_FALLBACK_LIMIT = 20;
+/** The whole fallback (limiter queue, 429 back-off, request) gives up after this; local results are shown. */
+export const IGDB_FALLBACK_BUDGET_MS = 15_000;
+/** After IGDB timed out or could not be reached, searches stay local this long (no 15 s waits in a row). */
+export const IGDB_FALLBACK_PAUSE_MS = 30_000;
+
+const PAUSE_KEY = Symbol.for("savepoint.search.igdbPausedUntil");
+type WithPause = typeof globalThis & { [PAUSE_KEY]?: number };
+
+function igdbFallbackPaused(): boolean {
+  return ((globalThis as WithPause)[PAUSE_KEY] ?? 0) > Date.now();
+}
+
+/** Tests: ask IGDB again right away after a time-out or network failure. */
+export function resumeIgdbFallback(): void {
+  delete (globalThis as WithPause)[PAUSE_KEY];
+}
+
+/** Candidates by internal id with the search's platform / year filters (primary key lookups). */
+async function candidatesByIds(ids: readonly number[], opts: SearchOptions): Promise<CandidateRow[]> {
+  if (ids.length === 0) return [];
+  return (await getDb()
+    .select(candidateColumns)
+    .from(game)
+    .where(and(sql`${game.id} = any(${sql.param([...ids])}::int[])`, ...filterConditions(opts)))) as CandidateRow[];
+}
+
+/**
+ * Asks IGDB for the term (up to 20 games; cached 1800 s in the client), saves the games not stored
+ * yet (by igdb_id; stored games are left as they are: refreshing them is the game page's job) and
+ * returns the stored games the local search did not find, as candidates with the same filters.
+ * Never throws: an IGDB failure is logged and the local results stand (spec 2 §8; HTTP 500 is
+ * already an empty list in the client). The second search for the same term costs no IGDB call
+ * (client cache) and writes nothing (the games are stored), and its games come from the database.
+ */
+async function igdbCandidates(term: string, opts: SearchOptions, local: readonly CandidateRow[]): Promise<CandidateRow[]> {
+  try {
+    const raws = await searchIgdbGames(term, IGDB_FALLBACK_LIMIT, { signal: AbortSignal.timeout(IGDB_FALLBACK_BUDGET_MS) });
+    const stored = await upsertIgdbGames(convertIgdbGames(raws), { onlyMissing: true });
+    const localIds = new Set(local.map((r) => r.id));
+    return await candidatesByIds(
+      stored.map((s) => s.id).filter((id) => !localIds.has(id)),
+      opts,
+    );
+  } catch (err) {
+    if (err instanceof IgdbError && err.kind === "http") console.error(err.message);
+    else console.warn(`[search] IGDB fallback failed; showing local results: ${err instanceof Error ? err.message : String(err)}`);
+    const unreachable =
+      (err instanceof IgdbError && (err.kind === "timeout" || err.kind === "network")) ||
+      (err instanceof Error && err.name === "TimeoutError");
+    if (unreachable) (globalThis as WithPause)[PAUSE_KEY] = Date.now() + IGDB_FALLBACK_PAUSE_MS;
+    return [];
+  }
+}
+
+function sourceOf<T extends { id: number }>(ranked: readonly Ranked<T>[], fromIgdb: ReadonlySet<number>): SearchSource {
+  const external = ranked.filter((r) => fromIgdb.has(r.candidate.id)).length;
+  if (external === 0) return "database";
+  return external === ranked.length ? "igdb" : "mixed";
+}
+
 /**
  * Ranked search. An empty term (after sanitising) returns nothing. Relevance is always best match
  * first (its order is ignored); other sorts order the matching games by that field.
+ *
+ * With fewer than 5 local results and IGDB configured, IGDB is asked too (igdbCandidates); its
+ * games are ranked together with the local ones by the same ranking (same threshold), and `source`
+ * says where the results came from: "database", "igdb" (all from IGDB) or "mixed".
+ * `opts.igdbFallback: false` keeps the search local; so does an IGDB that just timed out or could not
+ * be reached, for 30 s.
  */
 export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   const { page, pageSize } = pageParams(opts);
-  const query = prepareQuery(sanitizeSearchTerm(opts.q));
+  const term = sanitizeSearchTerm(opts.q);
+  const query = prepareQuery(term);
   if (!query) return emptyResult(page, pageSize);
   const rows = await withIndexPlans(async (db) => {
     const tsQuery = buildTsQuery(query, await spellingAlternatives(db, query));
     return (await candidateQuery(db, query, tsQuery, opts)) as CandidateRow[];
   });
-  const ranked = rankCandidates(query, rows.map(toCandidate));
+  let ranked = rankCandidates(query, rows.map(toCandidate));
+  let fromIgdb: ReadonlySet<number> = new Set();
+  if (ranked.length < IGDB_FALLBACK_BELOW && opts.igdbFallback !== false && igdbConfigured() && !igdbFallbackPaused()) {
+    const extra = await igdbCandidates(term, opts, rows);
+    if (extra.length > 0) {
+      fromIgdb = new Set(extra.map((r) => r.id));
+      ranked = rankCandidates(query, [...rows, ...extra].map(toCandidate));
+    }
+  }
+  // The content filter (spec 2 §5) before sorting and paging: seasons, bundles, e-Reader titles and
+  // the listed rights holders' fan games and mods go; filteredCount says how many.
+  const filtered = applyContentFilter(ranked, getContentPolicy(), { read: (r) => r.candidate });
+  ranked = filtered.kept;
+  const source = sourceOf(ranked, fromIgdb);
   const sort = opts.sort ?? { field: "relevance", order: "desc" };
   const sorted = sortRanked(ranked, sort.field, sort.order);
   const games = sorted.slice((page - 1) * pageSize, page * pageSize).map((r) => toHit(r.candidate));
-  return { games, total: sorted.length, page, pageSize, source: "database", filteredCount: 0 };
+  return { games, total: sorted.length, page, pageSize, source, filteredCount: filtered.removedCount };
 }
 
 function browseOrder(field: SortField, order: SortOrder): SQL[] {

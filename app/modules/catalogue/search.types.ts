@@ -14,6 +14,8 @@ export interface SearchOptions {
   platformId?: number;
   year?: number;
   sort?: { field: SortField; order: SortOrder };
+  /** Ask IGDB when fewer than 5 games are found locally (default true; needs IGDB credentials). */
+  igdbFallback?: boolean;
 }
 
 export interface GameSearchHit {

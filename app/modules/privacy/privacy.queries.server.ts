@@ -1,0 +1,155 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { pageView, privacyAuditLog, rateLimit, user, userPreferences } from "~/db/schema";
+import type { ConsentChoice, NavigationSource, TrackingLevel } from "~/lib/consent";
+
+export interface PreferencesRow {
+  analyticsOptedIn: boolean;
+  trackingLevel: TrackingLevel;
+  consentDate: Date;
+  consentIpCountry: string | null;
+}
+
+/** The user's stored consent (unique index on user_id), or null when they never chose. */
+export async function findPreferences(userId: number): Promise<PreferencesRow | null> {
+  const [row] = await getDb()
+    .select({
+      analyticsOptedIn: userPreferences.analyticsOptedIn,
+      trackingLevel: userPreferences.trackingLevel,
+      consentDate: userPreferences.consentDate,
+      consentIpCountry: userPreferences.consentIpCountry,
+    })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row ? { ...row, trackingLevel: row.trackingLevel as TrackingLevel } : null;
+}
+
+/**
+ * Upserts the user's preferences and appends the audit entry (consent_given or
+ * consent_withdrawn) in one transaction: both are written or neither.
+ */
+export async function saveConsentRecord(userId: number, consent: ConsentChoice, country: string | null, now: Date): Promise<Date> {
+  const given = consent.analyticsOptedIn && consent.trackingLevel !== "none";
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(userPreferences)
+      .values({
+        userId,
+        analyticsOptedIn: given,
+        trackingLevel: consent.trackingLevel,
+        consentDate: now,
+        consentIpCountry: country,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: userPreferences.userId,
+        set: { analyticsOptedIn: given, trackingLevel: consent.trackingLevel, consentDate: now, consentIpCountry: country, updatedAt: now },
+      })
+      .returning({ consentDate: userPreferences.consentDate });
+    await tx.insert(privacyAuditLog).values({
+      userId,
+      action: given ? "consent_given" : "consent_withdrawn",
+      details: { tracking_level: consent.trackingLevel },
+      ipCountry: country,
+      createdAt: now,
+    });
+    return row!.consentDate;
+  });
+}
+
+export interface PageViewRow {
+  gameId: number;
+  userId: number | null;
+  trackingLevel: Exclude<TrackingLevel, "none">;
+  navigationSource: NavigationSource;
+  sessionHash: string;
+  country: string | null;
+}
+
+/** Stores one page view. Returns false when the game does not exist. */
+export async function insertPageView(row: PageViewRow): Promise<boolean> {
+  try {
+    await getDb().insert(pageView).values(row);
+    return true;
+  } catch (err) {
+    if (hasPgCode(err, "23503")) return false;
+    throw err;
+  }
+}
+
+function hasPgCode(err: unknown, code: string): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
+/** Rate-limit keys this module writes (cleared by the retention job once idle). */
+export const RATE_LIMIT_PREFIXES = ["page-view:", "consent:"] as const;
+
+const PURGE_BATCH = 5000;
+
+/**
+ * Deletes page views and audit entries created before `cutoff`, in batches (created_at indexes)
+ * so no single statement holds the embedded database for long. Also drops this module's idle
+ * rate-limit counters. Returns how many rows went.
+ */
+export async function purgeBefore(cutoff: Date): Promise<{ pageViews: number; auditEntries: number }> {
+  const db = getDb();
+  let pageViews = 0;
+  let auditEntries = 0;
+  for (;;) {
+    const old = db.select({ id: pageView.id }).from(pageView).where(lt(pageView.createdAt, cutoff)).limit(PURGE_BATCH);
+    const gone = await db.delete(pageView).where(inArray(pageView.id, old)).returning({ id: pageView.id });
+    pageViews += gone.length;
+    if (gone.length < PURGE_BATCH) break;
+  }
+  for (;;) {
+    const old = db.select({ id: privacyAuditLog.id }).from(privacyAuditLog).where(lt(privacyAuditLog.createdAt, cutoff)).limit(PURGE_BATCH);
+    const gone = await db.delete(privacyAuditLog).where(inArray(privacyAuditLog.id, old)).returning({ id: privacyAuditLog.id });
+    auditEntries += gone.length;
+    if (gone.length < PURGE_BATCH) break;
+  }
+  const idleBefore = Date.now() - 24 * 60 * 60 * 1000;
+  await db.delete(rateLimit).where(
+    and(
+      lt(rateLimit.lastRequest, idleBefore),
+      sql`(${sql.join(
+        RATE_LIMIT_PREFIXES.map((p) => sql`${rateLimit.key} like ${`${p}%`}`),
+        sql` or `,
+      )})`,
+    ),
+  );
+  return { pageViews, auditEntries };
+}
+
+export interface PreferenceStats {
+  total: number;
+  optedIn: number;
+  optedOut: number;
+  anonymousOnly: number;
+}
+
+/** One aggregate over user_preferences (one row per user who chose). */
+export async function preferenceStats(): Promise<PreferenceStats> {
+  const [row] = await getDb()
+    .select({
+      total: sql<number>`count(*)`,
+      optedIn: sql<number>`count(*) filter (where ${userPreferences.analyticsOptedIn})`,
+      optedOut: sql<number>`count(*) filter (where not ${userPreferences.analyticsOptedIn})`,
+      anonymousOnly: sql<number>`count(*) filter (where ${userPreferences.analyticsOptedIn} and ${userPreferences.trackingLevel} = 'anonymous')`,
+    })
+    .from(userPreferences);
+  return {
+    total: Number(row?.total ?? 0),
+    optedIn: Number(row?.optedIn ?? 0),
+    optedOut: Number(row?.optedOut ?? 0),
+    anonymousOnly: Number(row?.anonymousOnly ?? 0),
+  };
+}
+
+/** The operator flag, read fresh from the user row (set by `npm run user:admin`). */
+export async function isAdminUser(userId: number): Promise<boolean> {
+  const [row] = await getDb().select({ isAdmin: user.isAdmin }).from(user).where(eq(user.id, userId));
+  return row?.isAdmin === true;
+}
