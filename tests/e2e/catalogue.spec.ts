@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, test, viewports, waitForHydration } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, viewports, waitForHydration, horizontalOverflow, screenshot } from "./fixtures";
 
 /**
  * Catalogue journeys (issue 3 item 12): header search dropdown → game page, the search page's
@@ -61,20 +61,6 @@ function resultCards(page: Page): Locator {
 /** Waits until the search page is not loading (skeletons gone, counts settled). */
 async function resultsSettled(page: Page): Promise<void> {
   await expect(page.getByRole("region", { name: "Search results" })).toHaveAttribute("aria-busy", "false");
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  // A full-page screenshot does not scroll, so lazy covers below the fold would stay blank.
-  await page.evaluate(() => document.querySelectorAll("img").forEach((img) => (img.loading = "eager")));
-  await expect.poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete))).toBe(true);
-  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
 
 test.describe("header search", () => {

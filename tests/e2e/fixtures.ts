@@ -1,4 +1,6 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 /** The three layouts the design is checked at. */
 export const viewports = {
@@ -55,4 +57,20 @@ export { expect };
 export async function waitForHydration(page: Page): Promise<void> {
   // React tags every hydrated DOM node with a `__reactFiber$<id>` property.
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+}
+
+/** How far the document is wider than the viewport (> 0: a horizontal scrollbar). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** A full-page screenshot into test-results/…/screenshots/{name}.png, attached to the report. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  // A full-page screenshot does not scroll, so lazy covers below the fold would stay blank.
+  await page.evaluate(() => document.querySelectorAll("img").forEach((img) => (img.loading = "eager")));
+  await expect.poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete))).toBe(true);
+  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
 }

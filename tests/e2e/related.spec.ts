@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, viewports, waitForHydration } from "./fixtures";
+import { expect, test, viewports, waitForHydration, horizontalOverflow, screenshot } from "./fixtures";
 
 /**
  * Related content on the game page (issue 4 item 5), against the production build seeded with the demo
@@ -44,19 +43,6 @@ function withContent(igdbId: number) {
 }
 
 const WITCHER = withContent(1942); // The Witcher 3: Wild Hunt → Hearts of Stone (2015), Blood and Wine (2016)
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll("img").forEach((img) => (img.loading = "eager")));
-  await expect.poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete))).toBe(true);
-  const file = path.join(testInfo.project.outputDir, "screenshots", `${name}.png`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: "image/png" });
-}
 
 test.describe("related content on the game page", () => {
   test("a DLC's page shows the Main Game card, which leads to the main game", async ({ page, consoleErrors }) => {

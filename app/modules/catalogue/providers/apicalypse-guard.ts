@@ -13,6 +13,8 @@
  * `category` (IGDB's deprecated name) is accepted and sent as `game_type` (same codes).
  */
 
+import { IGDB_RECORD_FIELDS } from "./igdb-record";
+
 export const BULK_MAX_LENGTH = 2000;
 export const BULK_MAX_LIMIT = 50;
 export const BULK_MAX_OFFSET = 500;
@@ -24,38 +26,10 @@ const MAX_STRING = 100;
 
 export const BULK_FIELDS: ReadonlySet<string> = new Set([
   "id",
-  "name",
-  "slug",
-  "url",
-  "summary",
-  "storyline",
-  "first_release_date",
-  "release_dates.date",
-  "rating",
-  "rating_count",
-  "total_rating",
-  "total_rating_count",
-  "hypes",
-  "game_type",
+  ...IGDB_RECORD_FIELDS,
+  // Older spellings the app's own bulk calls may still send (category is sent on as game_type).
   "category",
-  "parent_game",
-  "version_parent",
-  "cover.url",
-  "cover.image_id",
-  "screenshots.url",
-  "genres.name",
-  "platforms.name",
-  "alternative_names.name",
-  "involved_companies.company.name",
-  "involved_companies.developer",
-  "involved_companies.publisher",
-  "franchise.name",
-  "franchises.name",
   "collection.name",
-  "collections.name",
-  "dlcs",
-  "expansions",
-  "similar_games",
 ]);
 
 type ValueKind = "id" | "ids" | "null" | "number" | "numbers" | "pattern";

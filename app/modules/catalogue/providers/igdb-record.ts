@@ -3,6 +3,42 @@ import { igdbCoverUrl, igdbImageUrl, igdbImageUrlFromId } from "~/lib/images";
 import { normalizeTitle } from "~/lib/search-text";
 import { MAX_IGDB_ID } from "~/lib/slugs";
 
+/** The IGDB game fields igdbGameToRecord reads (requested for every full record). */
+export const IGDB_RECORD_FIELDS: readonly string[] = [
+  "name",
+  "slug",
+  "url",
+  "summary",
+  "storyline",
+  "first_release_date",
+  "release_dates.date",
+  "rating",
+  "rating_count",
+  "total_rating",
+  "total_rating_count",
+  "game_type",
+  "parent_game",
+  "version_parent",
+  "cover.url",
+  "cover.image_id",
+  "screenshots.url",
+  "screenshots.image_id",
+  "genres.name",
+  "platforms.name",
+  "involved_companies.company.name",
+  "involved_companies.developer",
+  "involved_companies.publisher",
+  "alternative_names.name",
+  "collections.name",
+  "franchise.name",
+  "franchises.name",
+  "dlcs",
+  "expansions",
+  "standalone_expansions",
+  "similar_games",
+  "hypes",
+];
+
 /**
  * IGDB game records (spec 2 §3 "External games-database record") and their conversion to our game
  * row. Pure: no I/O. IGDB answers references either as ids (`"parent_game": 7346`) or, when the

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import { sanitizeSearchTerm } from "~/lib/search-text";
 import { getConfig } from "../../../../server/config";
 import { RequestLimiter } from "./igdb-limiter";
-import { igdbGameToRecord, refId, type IgdbGame, type IgdbGameRecord } from "./igdb-record";
+import { IGDB_RECORD_FIELDS, igdbGameToRecord, refId, type IgdbGame, type IgdbGameRecord } from "./igdb-record";
 import { upsertIgdbGames, type StoredIgdbGame, type UpsertOptions } from "./igdb-store.server";
 import { TwitchTokenError, TwitchTokenManager, type TwitchCredentials } from "./igdb-token.server";
 
@@ -119,40 +119,7 @@ const DEFAULTS: IgdbClientSettings = {
 };
 
 /** Fields of a full game record (everything igdbGameToRecord reads). `id` always comes back. */
-export const IGDB_GAME_FIELDS = [
-  "name",
-  "slug",
-  "url",
-  "summary",
-  "storyline",
-  "first_release_date",
-  "release_dates.date",
-  "rating",
-  "rating_count",
-  "total_rating",
-  "total_rating_count",
-  "game_type",
-  "parent_game",
-  "version_parent",
-  "cover.url",
-  "cover.image_id",
-  "screenshots.url",
-  "screenshots.image_id",
-  "genres.name",
-  "platforms.name",
-  "involved_companies.company.name",
-  "involved_companies.developer",
-  "involved_companies.publisher",
-  "alternative_names.name",
-  "collections.name",
-  "franchise.name",
-  "franchises.name",
-  "dlcs",
-  "expansions",
-  "standalone_expansions",
-  "similar_games",
-  "hypes",
-].join(",");
+export const IGDB_GAME_FIELDS = IGDB_RECORD_FIELDS.join(",");
 
 interface ClientState {
   settings: IgdbClientSettings;
