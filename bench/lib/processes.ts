@@ -92,7 +92,7 @@ export interface ServerOptions {
 }
 
 /**
- * The production server as `npm start` runs it (tsx server/index.ts,
+ * The production server as `npm start` runs it (node --import tsx server/index.ts,
  * NODE_ENV=production) on a free port with LOG_LEVEL=warn, ready once
  * /healthz answers 200.
  */
@@ -110,7 +110,9 @@ export async function startAppServer(opts: ServerOptions): Promise<Served> {
   };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  const child = spawn(path.join(opts.root, "node_modules", ".bin", "tsx"), ["server/index.ts"], {
+  // Not through the tsx wrapper: it SIGKILLs a child that does not confirm a signal within ~60 ms, and
+  // a server busy with a query under load cannot; `npm start` runs node --import tsx for the same reason.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: opts.root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
