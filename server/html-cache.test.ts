@@ -27,6 +27,8 @@ async function render(request: Request, info: RequestInfo): Promise<Response> {
   const url = new URL(request.url);
   renders.push(url.pathname + url.search);
   if (slowRender) await slowRender;
+  if (url.pathname === "/api/games/search")
+    return Response.json({ games: [url.searchParams.get("q")] }, { headers: { "Cache-Control": "public, max-age=300" } });
   if (url.pathname === "/game/missing")
     return new Response(`<p nonce="${info.nonce}">Game not found</p>`, { status: 404, headers: { "content-type": "text/html" } });
   const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
@@ -106,6 +108,15 @@ describe("HTML cache for signed-out visitors", () => {
     expect(renders).toEqual(["/faq", "/faq"]);
   });
 
+  it("keeps the catalogue's JSON answers too, with their own cache headers", async () => {
+    await get("/api/games/search?q=mario");
+    const again = await get("/api/games/search?q=mario");
+    expect(again.headers.get("x-savepoint-cache")).toBe("HIT");
+    expect(await again.json()).toEqual({ games: ["mario"] });
+    expect(again.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(renders).toEqual(["/api/games/search?q=mario"]);
+  });
+
   it("keys on the query string", async () => {
     await get("/search?q=mario");
     await get("/search?q=zelda");
@@ -141,7 +152,7 @@ describe("HTML cache for signed-out visitors", () => {
     await get("/game/missing");
     expect(renders).toEqual(["/?cookie=1", "/?cookie=1", "/game/missing", "/game/missing"]);
     expect(await (await get("/game/zelda.data")).text()).toBe("passed through");
-    expect(await (await get("/api/games/search?q=x")).text()).toBe("passed through");
+    expect(await (await get("/api/games/x/related")).text()).toBe("passed through");
     expect(await (await get("/settings")).text()).toBe("passed through");
     expect(cache.size).toBe(0);
   });

@@ -10,14 +10,14 @@ import { contentSecurityPolicy } from "./security";
 
 /**
  * A short-lived in-memory cache of whole HTML pages for signed-out visitors (game pages, home,
- * search, static pages), so a popular page is rendered once per TTL instead of once per request
+ * search, static pages) and of the catalogue's JSON API (search, one game), so a popular page is rendered once per TTL instead of once per request
  * (issue 3: game page p99 ≤ 100 ms at 64 clients; rendering a page costs a few milliseconds of the
  * one JavaScript thread, and the embedded database blocks that thread while it queries).
  *
  * What makes a page shareable:
- * - GET, an HTML document (not a `.data` request of client navigation), a path of CACHEABLE_PATHS;
+ * - GET, a document or API path of CACHEABLE_PATHS (never a `.data` request of client navigation);
  * - no sign-in cookie (Better Auth's `savepoint.*` cookies): signed-in pages are never cached;
- * - the answer is 200 text/html without Set-Cookie.
+ * - the answer is 200 text/html or application/json without Set-Cookie.
  * The key is protocol + host + path + query + Savepoint's own non-auth cookies (a consent choice
  * changes the page). Foreign cookies are ignored: the app never reads them.
  *
@@ -31,7 +31,8 @@ import { contentSecurityPolicy } from "./security";
  * TTL. A page view served from the cache is counted like one rendered (view-counter.server.ts).
  */
 
-export const CACHEABLE_PATHS = /^\/(?:game\/[^/.]+|search|search-results|faq|terms|privacy|contact)?$/;
+export const CACHEABLE_PATHS =
+  /^\/(?:game\/[^/.]+|search|search-results|faq|terms|privacy|contact|api\/games\/search|api\/games\/[^/.]+)?$/;
 /** Writes that change no shared page (a visitor's analytics event, their consent choice): the cache stays. */
 const KEEPS_PAGES = /^\/api\/(?:events|consent)\/?$/;
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?savepoint\./;
@@ -96,7 +97,8 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
 
   async function toEntry(response: Response, info: RequestInfo): Promise<Entry | null> {
     const type = response.headers.get("content-type") ?? "";
-    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie") || !response.body) return null;
+    const shareable = type.startsWith("text/html") || type.startsWith("application/json");
+    if (response.status !== 200 || !shareable || response.headers.has("set-cookie") || !response.body) return null;
     const length = Number(response.headers.get("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) return null;
     const body = Buffer.from(await response.arrayBuffer());
@@ -214,8 +216,8 @@ function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, outcome: 
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   // The page's scripts carry the nonce it was rendered with.
   if (res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", contentSecurityPolicy(entry.nonce));
-  // Pages differ per visitor once signed in: never in a shared cache.
-  res.setHeader("Cache-Control", "private, no-cache");
+  // Pages differ per visitor once signed in: never in a shared cache (the JSON API says its own).
+  if (!entry.headers.some(([name]) => name === "cache-control")) res.setHeader("Cache-Control", "private, no-cache");
   res.setHeader("X-Savepoint-Cache", outcome);
   res.setHeader("Vary", "Accept-Encoding");
   // Already compressed: the compression middleware leaves an encoded answer alone.
