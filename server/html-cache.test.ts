@@ -2,6 +2,7 @@ import http from "node:http";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RequestInfo } from "../app/context.server";
+import { sharedContentChanged } from "../app/lib/shared-content";
 import { flushGameViews, pendingGameViews } from "../app/modules/catalogue/view-counter.server";
 import { useTestDatabase } from "../tests/setup/database";
 import { createHtmlCache, type HtmlCache } from "./html-cache";
@@ -54,7 +55,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
 });
 
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(async () => {
+  cache.close();
+  await new Promise<void>((r) => server.close(() => r()));
+});
 
 beforeEach(async () => {
   cache.clear();
@@ -164,6 +168,13 @@ describe("HTML cache for signed-out visitors", () => {
     expect(cache.size).toBe(0);
     await get("/game/zelda");
     expect(renders).toEqual(["/game/zelda", "/game/zelda"]);
+  });
+
+  it("empties itself when the catalogue changes without a request (games saved from IGDB)", async () => {
+    await get("/search?q=zyx");
+    expect(cache.size).toBe(1);
+    sharedContentChanged();
+    expect(cache.size).toBe(0);
   });
 
   it("stays when a visitor records an analytics event or a consent choice", async () => {

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RequestInfo } from "../app/context.server";
 import { isPageView } from "../app/lib/page-view";
+import { onSharedContentChanged } from "../app/lib/shared-content";
 import { countGameView } from "../app/modules/catalogue/view-counter.server";
 import { contentSecurityPolicy } from "./security";
 
@@ -66,6 +67,8 @@ export interface HtmlCache {
   middleware: RequestHandler;
   /** Drops every stored page. */
   clear(): void;
+  /** Stops listening for shared-content changes (tests). */
+  close(): void;
   readonly size: number;
 }
 
@@ -81,6 +84,8 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
     inFlight.clear();
     generation++;
   }
+  // Catalogue writes that come from no request of their own (games saved from IGDB) empty it too.
+  const unsubscribe = onSharedContentChanged(clear);
 
   function store(key: string, entry: Entry) {
     entries.delete(key);
@@ -183,6 +188,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
   return {
     middleware,
     clear,
+    close: unsubscribe,
     get size() {
       return entries.size;
     },

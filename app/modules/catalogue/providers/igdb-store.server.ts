@@ -3,6 +3,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { linkParents, matchKey, slugBase, writeBatch, type Prepared } from "../import.server";
 import type { IgdbGameRecord } from "./igdb-record";
+import { sharedContentChanged } from "~/lib/shared-content";
 
 /**
  * Saving IGDB records into our catalogue (spec 2 §4 "Adding a game to the database"): found by
@@ -109,6 +110,8 @@ async function upsertOnce(records: readonly IgdbGameRecord[], opts: UpsertOption
     }));
     insertedIds = new Set((await writeBatch(db, batch, await takenSlugs(db, toWrite))).insertedIds);
     await linkParents(db, ids);
+    // Searches and game pages cached for visitors may not show these games (or their new facts) yet.
+    sharedContentChanged();
   }
   const after = toWrite.length > 0 ? await storedIds(db, ids) : before;
   const out: StoredIgdbGame[] = [];
