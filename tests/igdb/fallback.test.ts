@@ -47,6 +47,8 @@ describe("search: IGDB fallback", () => {
 
     const result = await searchGames({ q: "hollow knight" });
     expect(s.igdb.apiCalls()).toHaveLength(1);
+    // Spec 2 §9: "external fallback up to 20 results".
+    expect(s.igdb.apiCalls()[0]!.body).toMatch(/^search "hollow knight"; fields .*; limit 20;$/);
     expect(result.source).toBe("mixed");
     expect(result.games.map((g) => g.igdbId)).toEqual([14593, 115253, 220001]);
     expect(result.games[0]!.id).toBe(local.id);
@@ -108,6 +110,15 @@ describe("search: IGDB fallback", () => {
     const result = await searchGames({ q: "outer wilds" });
     expect(result.source).toBe("mixed");
     expect(result.games.map((g) => g.name)).toEqual(["Outer Wilds", "Outer Wilds: Echoes of the Eye"]);
+  });
+
+  it("still asks IGDB with 4 local results (spec 2 §4: fewer than 5)", async () => {
+    for (const n of ["", " II", " III", " IV"]) await createGame({ name: `Quorbit${n}` });
+    s.igdb.addGames(igdbGame(300101, "Quorbit Zero"));
+    const result = await searchGames({ q: "quorbit" });
+    expect(s.igdb.apiCalls()).toHaveLength(1);
+    expect(result.total).toBe(5);
+    expect(result.source).toBe("mixed");
   });
 
   it("stays local with 5 or more local results", async () => {

@@ -49,6 +49,12 @@ describe("POST /api/igdb-search", () => {
     expect(s.igdb.apiCalls()[0]!.body).toMatch(/^search "wild hunt"; .* limit 2;$/);
   });
 
+  it("text search without a limit asks IGDB for 20 (spec 2 §9: function default limit 20)", async () => {
+    const r = await post({ searchTerm: "wild hunt" });
+    expect(r.status).toBe(200);
+    expect(s.igdb.apiCalls()[0]!.body).toMatch(/^search "wild hunt"; .* limit 20;$/);
+  });
+
   it("getById: { type: 'getById', gameId }", async () => {
     const r = await post({ type: "getById", gameId: "22439" });
     expect(r.status).toBe(200);

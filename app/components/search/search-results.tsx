@@ -115,7 +115,7 @@ export function SearchResults({ state, result, error, loading, hrefFor }: Search
     );
   } else if (!result) {
     body = null;
-  } else if (result.games.length === 0 && result.filteredCount > 0) {
+  } else if (result.total === 0 && result.filteredCount > 0) {
     body = (
       <Message icon={<ShieldAlert className="size-10" />} title="Search results were filtered for content protection">
         {result.filteredCount} result(s) were filtered out to avoid potentially problematic fan-made content

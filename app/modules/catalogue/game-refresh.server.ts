@@ -69,7 +69,8 @@ export async function readCompleteness(gameId: number): Promise<GameCompleteness
   const [row] = await getDb()
     .select({
       igdbId: game.igdbId,
-      hasDescription: sql<boolean>`(coalesce(btrim(${game.description}), '') <> '' or coalesce(btrim(${game.summary}), '') <> '')`,
+      // The description field itself (spec 2 §2): a summary alone does not make a game complete.
+      hasDescription: sql<boolean>`coalesce(btrim(${game.description}), '') <> ''`,
       hasDeveloper: sql<boolean>`coalesce(btrim(${game.developer}), '') <> ''`,
       hasPublisher: sql<boolean>`coalesce(btrim(${game.publisher}), '') <> ''`,
       hasScreenshots: sql<boolean>`cardinality(${game.screenshots}) > 0`,

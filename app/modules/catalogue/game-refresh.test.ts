@@ -77,7 +77,14 @@ describe("refreshing stored games from IGDB after the page is served", () => {
   });
 
   it("a game missing only its screenshots counts as incomplete", async () => {
-    const g = await createGame({ name: "No Pictures", igdbId: 8002, summary: "Known.", developer: "Dev", publisher: "Pub" });
+    const g = await createGame({
+      name: "No Pictures",
+      igdbId: 8002,
+      summary: "Known.",
+      description: "Known.",
+      developer: "Dev",
+      publisher: "Pub",
+    });
     expect(await readCompleteness(g.id)).toMatchObject({
       hasDescription: true,
       hasDeveloper: true,
@@ -90,11 +97,34 @@ describe("refreshing stored games from IGDB after the page is served", () => {
     expect((await stored(g.id)).screenshots).toHaveLength(1);
   });
 
+  it("a game with a summary but no description counts as incomplete (spec 2 §2: 'lacks description')", async () => {
+    const g = await createGame({
+      name: "Summary Only",
+      igdbId: 8071,
+      summary: "Short blurb.",
+      description: null,
+      developer: "Dev",
+      publisher: "Pub",
+      screenshots: ["https://images.igdb.com/igdb/image/upload/t_screenshot_big/y.jpg"],
+    });
+    expect(await readCompleteness(g.id)).toMatchObject({
+      hasDescription: false,
+      hasDeveloper: true,
+      hasPublisher: true,
+      hasScreenshots: true,
+    });
+    s.igdb.addGames(igdbGame(8071, "Summary Only", { storyline: "The long story." }));
+    await page(g.slug);
+    expect(await settleGameRefreshes()).toEqual(["refreshed"]);
+    expect(await stored(g.id)).toMatchObject({ description: "The long story." });
+  });
+
   it("a complete game is not fetched", async () => {
     const g = await createGame({
       name: "Fully Known",
       igdbId: 8003,
       summary: "All there.",
+      description: "All there.",
       developer: "Dev",
       publisher: "Pub",
       screenshots: ["https://images.igdb.com/igdb/image/upload/t_screenshot_big/x.jpg"],

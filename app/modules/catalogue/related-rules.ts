@@ -1,3 +1,5 @@
+import { isMainGame } from "~/lib/categories";
+
 /**
  * Which related games the game page's carousels show (spec 2 §5 "Additional content filter" and
  * "Mods filter", §9 limits). Pure, shared by the local-database and the IGDB paths.
@@ -79,7 +81,7 @@ export function isOfficialRelease(g: RelatedCandidate, parent: Pick<RelatedCandi
 
 /**
  * Mods & Fan Content: kept when the name has a mod word (mod, unofficial, fan, homebrew, patch,
- * remix, remaster, edition, enhanced, definitive) or the category is missing or above 4; excluded
+ * remix, remaster, edition, enhanced, definitive) or the category is missing (absent or 0) or above 4; excluded
  * when the name has goty, game of the year, complete, legendary, special edition, or the entry is an
  * official release of the main game's companies.
  */
@@ -90,7 +92,9 @@ export function isModContent(
 ): boolean {
   if (opts.requireCover && !g.coverUrl) return false;
   const name = words(g.name);
-  const kept = MOD_KEEP.test(name) || g.category === null || g.category === undefined || g.category > 4;
+  // "Category missing": absent, or 0, which is what an absent game_type is stored as (spec 2 §3:
+  // "0 or absent: main game"); checking only null would never match a stored or converted record.
+  const kept = MOD_KEEP.test(name) || isMainGame(g.category) || (g.category as number) > 4;
   if (!kept) return false;
   if (MOD_EXCLUDE.test(name)) return false;
   return !isOfficialRelease(g, parent);

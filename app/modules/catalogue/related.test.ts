@@ -8,7 +8,7 @@ import { igdbGame } from "../../../tests/igdb/stand-in";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { compileContentPolicy, ContentPolicySchema, type PolicyLevel } from "./content-filter";
 import { setContentPolicy } from "./content-policy.server";
-import { ADDITIONAL_CONTENT_LIMIT, MODS_SHOWN } from "./related-rules";
+import { ADDITIONAL_CONTENT_LIMIT, isModContent, MODS_SHOWN } from "./related-rules";
 import { getRelatedContent, lookupGameCategory, resetRelatedContentState, type RelatedContent } from "./related.server";
 
 const db = useTestDatabase();
@@ -164,6 +164,37 @@ describe("related content from the local database", () => {
     const blocked = await locally(() => related(main.slug));
     expect(blocked.mods).toBeNull();
     expect(blocked.additionalContent).toEqual({ items: [], error: null });
+  });
+});
+
+describe("the mods filter's category rule (spec 2 §5)", () => {
+  const parent = { developer: "Realm Works", publisher: "Realm Works" };
+  // A name without any keep word: only the category can keep it.
+  const entry = (category: number | null | undefined) => ({
+    name: "Hollow Realm Nightfall",
+    category,
+    coverUrl: "x",
+    developer: "Someone",
+  });
+
+  it("keeps an entry whose category is missing (absent or 0) or above 4, and not one of 1 to 4", () => {
+    expect(isModContent(entry(undefined), parent)).toBe(true);
+    expect(isModContent(entry(null), parent)).toBe(true);
+    // 0 is how an absent game_type is stored and converted (spec 2 §3: "0 or absent: main game").
+    expect(isModContent(entry(0), parent)).toBe(true);
+    expect(isModContent(entry(5), parent)).toBe(true);
+    for (const c of [1, 2, 3, 4]) expect(isModContent(entry(c), parent)).toBe(false);
+  });
+
+  it("an IGDB child without game_type is kept in Mods & Fan Content", async () => {
+    const main = await createGame({ name: "Nightfall Base", igdbId: 930_000, developer: "Base Studio", publisher: "Base Studio" });
+    const { game_type: _absent, ...noType } = igdbGame(930_001, "Nightfall Base Overhaul", {
+      parent_game: 930_000,
+      involved_companies: [{ id: 1, company: { id: 77, name: "Modder Team" }, developer: true, publisher: false }],
+    });
+    s.igdb.addGames(igdbGame(930_000, "Nightfall Base"), noType);
+    const data = await related(main.slug);
+    expect(names(data.mods?.items)).toEqual(["Nightfall Base Overhaul"]);
   });
 });
 

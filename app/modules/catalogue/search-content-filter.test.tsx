@@ -70,6 +70,16 @@ describe("search results and the content filter", () => {
     expect(html).not.toContain("No games found matching your criteria");
   });
 
+  it("a page past the last one of a partly filtered search says there is nothing there, not that all was filtered", async () => {
+    await createGame({ name: "Metroid Quorrel", releaseYear: 2001, developer: "Nintendo" });
+    await createGame({ name: "Metroid Quorrel Fan Remake", releaseYear: 2016, developer: "Fan Studio" });
+    const data = await load("/search-results?q=metroid%20quorrel&page=2");
+    expect(data.result).toMatchObject({ games: [], total: 1, filteredCount: 1 });
+    const html = render("/search-results?q=metroid%20quorrel&page=2", data);
+    expect(html).toContain("No games found matching your criteria");
+    expect(html).not.toContain("Search results were filtered for content protection");
+  });
+
   it("filters games that come from the IGDB fallback too", async () => {
     s.igdb.addGames(
       igdbGame(9101, "Zelda Quillmoor", {
