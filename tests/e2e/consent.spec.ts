@@ -107,6 +107,65 @@ test.describe("consent banner", () => {
     expect(await consentCookie(context)).toBe("none");
   });
 
+  test("keyboard: the banner never takes focus; Customize moves focus to the selected level, arrows change it, Tab reaches Save", async ({
+    page,
+  }) => {
+    await page.goto("/faq");
+    await waitForHydration(page);
+    // Focus something on the page before the banner appears; it must stay there.
+    await page.getByRole("main").getByRole("link", { name: "Contact Us" }).focus();
+    await expect(banner(page)).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByRole("main").getByRole("link", { name: "Contact Us" })).toBeFocused();
+
+    const b = banner(page);
+    await b.getByRole("button", { name: "Customize" }).focus();
+    await page.keyboard.press("Enter");
+    const anonymous = b.getByRole("radio", { name: /Anonymous Analytics/ });
+    await expect(anonymous).toBeFocused();
+    await expect(b.getByRole("button", { name: "Customize" })).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("ArrowDown");
+    const full = b.getByRole("radio", { name: /Personalized Experience/ });
+    await expect(full).toBeFocused();
+    await expect(full).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(b.getByRole("button", { name: "Save Preferences" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(b.getByText("Privacy preferences saved successfully!")).toBeVisible();
+    await expect(b).toBeHidden({ timeout: 2_000 });
+    expect((await localRecord(page)).record).toMatchObject({ analyticsOptedIn: true, trackingLevel: "full" });
+  });
+
+  test("an open banner closes when the choice is made in another tab", async ({ page, context }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(banner(page)).toBeVisible({ timeout: 5_000 });
+    const other = await context.newPage();
+    await other.goto("/faq");
+    await waitForHydration(other);
+    await banner(other).getByRole("button", { name: "Accept Essential" }).click();
+    await expect(banner(other)).toBeHidden({ timeout: 2_000 });
+    // The first tab hears of it through the storage event, without a reload.
+    await expect(banner(page)).toBeHidden({ timeout: 2_000 });
+    await other.close();
+  });
+
+  test("an open banner closes when a navigation brings a choice recorded on the server (cookie only)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(banner(page)).toBeVisible({ timeout: 5_000 });
+    // A choice the server knows but this browser's storage does not (made without JavaScript, or
+    // arriving with a sign-in): the next client-side navigation revalidates the root loader.
+    await context.addCookies([{ name: "savepoint_consent", value: "anonymous", url: baseURL ?? "http://127.0.0.1" }]);
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect.poll(async () => (await localRecord(page)).record).toMatchObject({ analyticsOptedIn: true, trackingLevel: "anonymous" });
+    await expect(banner(page)).toBeHidden({ timeout: 2_000 });
+  });
+
   test("a game page view is sent with consent (202) and not without it", async ({ page }) => {
     await page.goto("/search");
     await waitForHydration(page);
@@ -278,7 +337,18 @@ test.describe("signed in", () => {
     const fresh = await page.evaluate((k) => localStorage.getItem(k), KEYS.session);
     expect(fresh).toMatch(/^\d{13}-[a-z0-9]{12}$/);
     expect(fresh).not.toBe(before);
+
+    // The dialog keeps keyboard focus inside it, every control has a name, and Escape closes it,
+    // giving focus back to the account menu it was opened from.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    for (const radio of await dialog.getByRole("radio").all()) await expect(radio).toHaveAccessibleName(/\S/);
+    for (const button of await dialog.getByRole("button").all()) await expect(button).toHaveAccessibleName(/\S/);
     await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: /Account menu/ })).toBeFocused();
 
     // Account → local: a different local record is replaced by the account's on the next load.
     await page.evaluate((k) => {

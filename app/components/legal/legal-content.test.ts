@@ -1,5 +1,8 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { LEGAL_DOCUMENTS, PRIVACY, sectionAnchor, splitContact, tableOfContents, TERMS, type LegalDocument } from "./legal-content";
+import { LegalDocumentView } from "./legal-document";
 import { LEGAL_TITLES } from "./legal-titles";
 
 describe("legal documents", () => {
@@ -8,6 +11,16 @@ describe("legal documents", () => {
       expect(doc.lastUpdated).toBe("January 15, 2024");
       expect(JSON.stringify(doc.sections)).toContain("{email}");
     }
+  });
+
+  it("the rendered page shows the document's own 'last updated' date", () => {
+    for (const doc of [TERMS, PRIVACY]) {
+      expect(renderToStaticMarkup(createElement(LegalDocumentView, { doc }))).toContain("This document was last updated January 15, 2024.");
+    }
+    const later: LegalDocument = { ...TERMS, lastUpdated: "March 1, 2026" };
+    const html = renderToStaticMarkup(createElement(LegalDocumentView, { doc: later }));
+    expect(html).toContain("This document was last updated March 1, 2026.");
+    expect(html).not.toContain("January 15, 2024");
   });
 
   it("section ids are unique within a document and anchors never collide across documents", () => {

@@ -34,7 +34,7 @@ export function LegalDocumentView({
   return (
     <article className="text-ink">
       {showTitle ? <Title className="text-3xl font-bold text-ink-strong">{doc.title}</Title> : null}
-      <p className="mt-1 text-sm text-muted">This document was last updated January 15, 2024.</p>
+      <p className="mt-1 text-sm text-muted">This document was last updated {doc.lastUpdated}.</p>
       <p className="mt-4 leading-relaxed">{doc.summary}</p>
 
       <nav aria-label={`${doc.title} contents`} className="mt-6 rounded-xl border border-line bg-page/60 p-4">

@@ -19,6 +19,7 @@ import {
   markBannerShown,
   readLocalConsent,
   saveConsentChoice,
+  STORAGE_KEYS,
   syncLocalToServer,
   writeLocalConsent,
 } from "./consent-storage";
@@ -72,6 +73,8 @@ export function ConsentBanner({ serverConsent, signedIn }: { serverConsent: Serv
     if (plan.writeLocal) {
       writeLocalConsent(plan.writeLocal.choice, plan.writeLocal.timestamp ?? undefined);
       markBannerShown();
+      // A banner already open closes (the choice arrived with a sign-in, or was made without JavaScript).
+      window.dispatchEvent(new Event(CONSENT_CHANGED_EVENT));
     }
     if (plan.sendToServer) void syncLocalToServer(plan.sendToServer);
     if (isBannerShown() && readLocalConsent()) return;
@@ -82,14 +85,31 @@ export function ConsentBanner({ serverConsent, signedIn }: { serverConsent: Serv
     return () => clearTimeout(timer);
   }, [signedIn, serverSource, serverLevel, serverTimestamp]);
 
-  // A choice made elsewhere (the settings dialog) closes the banner.
+  // A choice made elsewhere (the settings dialog, the account's record, another tab) closes the banner.
   useEffect(() => {
     const follow = () => {
       if (!ownSave.current && readLocalConsent()) setVisible(false);
     };
+    const fromOtherTab = (e: StorageEvent) => {
+      if (e.key === null || e.key === STORAGE_KEYS.consent) follow();
+    };
     window.addEventListener(CONSENT_CHANGED_EVENT, follow);
-    return () => window.removeEventListener(CONSENT_CHANGED_EVENT, follow);
+    window.addEventListener("storage", fromOtherTab);
+    return () => {
+      window.removeEventListener(CONSENT_CHANGED_EVENT, follow);
+      window.removeEventListener("storage", fromOtherTab);
+    };
   }, []);
+
+  // Opening 'Customize' from its button moves focus to the selected level: the options sit
+  // above the button, so otherwise the next Tab would leave the banner.
+  const levelsRef = useRef<HTMLDivElement>(null);
+  const focusLevels = useRef(false);
+  useEffect(() => {
+    if (!customizing || !focusLevels.current) return;
+    focusLevels.current = false;
+    levelsRef.current?.querySelector<HTMLInputElement>("input[type=radio]:checked")?.focus();
+  }, [customizing]);
 
   useEffect(
     () => () => {
@@ -151,7 +171,7 @@ export function ConsentBanner({ serverConsent, signedIn }: { serverConsent: Serv
       </div>
 
       {customizing ? (
-        <div className="mt-4">
+        <div className="mt-4" id={`${id}-levels`} ref={levelsRef}>
           <LevelOptions idPrefix={`${id}-level`} value={level} onChange={setLevel} disabled={busy} />
         </div>
       ) : null}
@@ -179,8 +199,12 @@ export function ConsentBanner({ serverConsent, signedIn }: { serverConsent: Serv
           type="button"
           className={`${secondary} border-transparent`}
           aria-expanded={customizing}
+          aria-controls={customizing ? `${id}-levels` : undefined}
           disabled={busy}
-          onClick={() => setCustomizing((c) => !c)}
+          onClick={() => {
+            focusLevels.current = !customizing;
+            setCustomizing(!customizing);
+          }}
         >
           Customize
         </button>

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { LevelOptions } from "~/components/privacy/level-options";
@@ -33,6 +33,9 @@ export default function UserSettingsDialog({ open, onOpenChange }: { open: boole
   const [state, setState] = useState<LoadState>({ status: "loading" });
   const [level, setLevel] = useState<TrackingLevel>(CUSTOMIZE_DEFAULT_LEVEL);
   const [busy, setBusy] = useState(false);
+  // The dialog has no Radix Trigger (the account menu and the side panel open it), so Radix would
+  // drop focus on the page body when it closes: hand it back to the control it was opened from.
+  const returnFocus = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -94,6 +97,17 @@ export default function UserSettingsDialog({ open, onOpenChange }: { open: boole
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
           aria-describedby={`${id}-description`}
+          onOpenAutoFocus={() => {
+            // Called before focus moves in: what has focus now is where it goes back to.
+            const active = document.activeElement;
+            returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            const target = returnFocus.current;
+            if (!target?.isConnected) return;
+            e.preventDefault();
+            target.focus();
+          }}
           className="fixed inset-0 z-50 flex flex-col bg-surface shadow-2xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90dvh] sm:w-[min(92vw,36rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-line"
         >
           <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4 sm:px-6">
