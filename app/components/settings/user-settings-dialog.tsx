@@ -50,11 +50,15 @@ export default function UserSettingsDialog({ open, onOpenChange }: { open: boole
             ? {
                 trackingLevel: consent.trackingLevel,
                 analyticsOptedIn: consent.analyticsOptedIn === true,
-                date: consent.source === "account" && typeof consent.timestamp === "string" ? consent.timestamp : null,
+                // The account's date; before the account has a record (the page-load sync has not saved
+                // the browser's choice yet), the date of this browser's choice.
+                date:
+                  consent.source === "account" && typeof consent.timestamp === "string" ? consent.timestamp : (local?.timestamp ?? null),
               }
             : null;
         const shown =
-          server ?? (local ? { trackingLevel: local.trackingLevel, analyticsOptedIn: local.analyticsOptedIn, date: null } : null);
+          server ??
+          (local ? { trackingLevel: local.trackingLevel, analyticsOptedIn: local.analyticsOptedIn, date: local.timestamp } : null);
         setState({ status: "ready", consent: shown });
         if (shown) setLevel(shown.analyticsOptedIn ? shown.trackingLevel : "none");
       })
