@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { demoGames, type DemoGame } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration, horizontalOverflow, screenshot } from "./fixtures";
 
 /**
@@ -10,23 +9,6 @@ import { expect, test, viewports, waitForHydration, horizontalOverflow, screensh
  *
  * Runs against the production build seeded with scripts/data/demo-games.jsonl.
  */
-
-const repoRoot = path.resolve(import.meta.dirname, "..", "..");
-
-interface DemoGame {
-  name: string;
-  year?: number;
-  platforms?: string[];
-  igdb_id?: number;
-  category?: number;
-  parent_igdb_id?: number;
-}
-
-const demoGames: DemoGame[] = fs
-  .readFileSync(path.join(repoRoot, "scripts", "data", "demo-games.jsonl"), "utf8")
-  .split("\n")
-  .filter((line) => line.trim() !== "")
-  .map((line) => JSON.parse(line) as DemoGame);
 
 /** A demo game by exact name; fails loudly if the demo catalogue changed under the tests. */
 function demoGame(name: string): DemoGame & { igdb_id: number; year: number } {

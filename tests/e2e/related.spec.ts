@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
+import { demoGames } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration, horizontalOverflow, screenshot } from "./fixtures";
 
 /**
@@ -8,22 +7,6 @@ import { expect, test, viewports, waitForHydration, horizontalOverflow, screensh
  * carousel, loaded after the page is shown. Screenshots at 390 / 768 / 1280 px go to
  * test-results/screenshots.
  */
-
-const repoRoot = path.resolve(import.meta.dirname, "..", "..");
-
-interface DemoGame {
-  name: string;
-  year?: number;
-  igdb_id?: number;
-  category?: number;
-  parent_igdb_id?: number;
-}
-
-const demoGames: DemoGame[] = fs
-  .readFileSync(path.join(repoRoot, "scripts", "data", "demo-games.jsonl"), "utf8")
-  .split("\n")
-  .filter((line) => line.trim() !== "")
-  .map((line) => JSON.parse(line) as DemoGame);
 
 const slug = (name: string) =>
   name
