@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { signUp, verifyEmail } from "../../app/modules/accounts/accounts.service.server";
 import { loadConfig, setConfig, type Config } from "../../server/config";
 
 /** Test helpers for the accounts tests: a config with a temporary DATA_DIR, requests, the outbox. */
@@ -72,4 +73,33 @@ export function linkFromOutbox(config: Config, to: string, pathname: string): UR
   const match = new RegExp(`${escaped}\\?token=[^\\s"<>]+`).exec(last);
   if (!match) throw new Error(`no ${pathname} link in the mail for ${to}`);
   return new URL(match[0].replace(/&amp;/g, "&"));
+}
+
+export const TEST_PASSWORD = "Str0ng!pass";
+let accountSeq = 0;
+
+/** Sign-up form values no other test file uses (process id and a counter in both names). */
+export function freshAccount(prefix = "Player") {
+  accountSeq += 1;
+  const tag = `${process.pid % 1000}_${accountSeq}`;
+  return {
+    username: `${prefix}_${tag}`,
+    email: `${prefix.toLowerCase()}${process.pid}_${accountSeq}@example.test`,
+    password: TEST_PASSWORD,
+  };
+}
+
+/**
+ * A new account, signed up and verified through the link in the outbox; verification signs it in, so
+ * `cookie` is its session.
+ */
+export async function verifiedAccount(config: Config, prefix = "Player") {
+  const f = freshAccount(prefix);
+  const ctx = contextFor(nextIp());
+  const up = await signUp(pageRequest("/signup", { method: "POST" }), ctx, f);
+  if (!up.ok) throw new Error(`sign-up of ${f.username} failed: ${JSON.stringify(up)}`);
+  const link = linkFromOutbox(config, f.email, "/auth/callback");
+  const verified = await verifyEmail(pageRequest(link.pathname + link.search), ctx, link.searchParams.get("token"));
+  if (!verified.ok) throw new Error(`verification of ${f.username} failed: ${JSON.stringify(verified)}`);
+  return { ...f, ctx, cookie: cookieFrom(verified.setCookies) };
 }

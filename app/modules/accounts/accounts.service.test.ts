@@ -2,7 +2,18 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { createGame, createRating, createUser } from "../../../tests/factories";
-import { contextFor, cookieFrom, linkFromOutbox, nextIp, outboxMails, pageRequest, useAuthConfig } from "../../../tests/support/auth";
+import {
+  contextFor,
+  cookieFrom,
+  freshAccount,
+  linkFromOutbox,
+  nextIp,
+  outboxMails,
+  pageRequest,
+  TEST_PASSWORD,
+  useAuthConfig,
+  verifiedAccount as verifiedAccountWith,
+} from "../../../tests/support/auth";
 import { optionalUser } from "~/auth/session.server";
 import { createAuth, getAuth } from "~/auth/auth.server";
 import { account, game, rating, session, user, verification } from "~/db/schema";
@@ -27,24 +38,9 @@ beforeAll(() => {
   config = useAuthConfig();
 });
 
-const PASSWORD = "Str0ng!pass";
-let n = 0;
-function fresh() {
-  n += 1;
-  return { username: `Player_${process.pid % 1000}_${n}`, email: `player${process.pid}_${n}@example.test`, password: PASSWORD };
-}
-
-/** Signs up and verifies through the outbox link; returns the session cookie from verification. */
-async function verifiedAccount() {
-  const f = fresh();
-  const ctx = contextFor(nextIp());
-  const up = await signUp(pageRequest("/signup", { method: "POST" }), ctx, f);
-  expect(up.ok).toBe(true);
-  const link = linkFromOutbox(config, f.email, "/auth/callback");
-  const verified = await verifyEmail(pageRequest(link.pathname + link.search), ctx, link.searchParams.get("token"));
-  expect(verified.ok).toBe(true);
-  return { ...f, ctx };
-}
+const PASSWORD = TEST_PASSWORD;
+const fresh = () => freshAccount();
+const verifiedAccount = () => verifiedAccountWith(config);
 
 describe("sign-up, verification, sign-in", () => {
   it("creates the account with its user row, mails a link to /auth/callback, verifies and signs in", async () => {
@@ -180,7 +176,8 @@ describe("rules enforced on the server, whoever calls", () => {
   });
 
   it("stores the username lowercase", async () => {
-    const f = { ...fresh(), username: `MiXeD_${n}` };
+    const base = fresh();
+    const f = { ...base, username: base.username.replace(/^Player_/, "MiXeD_") };
     const res = await direct({ name: "x", ...f });
     expect(res.status).toBe(200);
     const [row] = await db.handle().db.select({ username: user.username }).from(user).where(eq(user.email, f.email));
@@ -199,7 +196,7 @@ describe("rules enforced on the server, whoever calls", () => {
   });
 
   it("checks username availability (lowercase, at least 3 characters)", async () => {
-    const u = await createUser({ username: `taken_${n}` });
+    const u = await createUser({ username: `taken_${process.pid % 1000}` });
     expect(await isUsernameAvailable(u.username!.toUpperCase())).toBe(false);
     expect(await isUsernameAvailable("ab")).toBe(false);
     expect(await isUsernameAvailable(`free_${process.pid % 1000}_x`)).toBe(true);

@@ -3,11 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { createGame, createUser } from "../../../tests/factories";
-import { APP_URL, contextFor, cookieFrom, linkFromOutbox, nextIp, pageRequest, useAuthConfig } from "../../../tests/support/auth";
+import { APP_URL, contextFor, nextIp, pageRequest, TEST_PASSWORD, useAuthConfig, verifiedAccount } from "../../../tests/support/auth";
 import { callAuth } from "~/auth/auth-request.server";
 import { optionalUser } from "~/auth/session.server";
 import { pageView, privacyAuditLog, rateLimit, user, userPreferences } from "~/db/schema";
-import { deleteAccount, signUp, verifyEmail } from "~/modules/accounts/accounts.service.server";
+import { deleteAccount } from "~/modules/accounts/accounts.service.server";
 import { loadConfig, setConfig, type Config } from "../../../server/config";
 import * as adminPage from "../../routes/admin.privacy";
 import * as consentApi from "../../routes/api.consent";
@@ -24,17 +24,9 @@ beforeAll(() => {
   config = useAuthConfig();
 });
 
-const PASSWORD = "Str0ng!pass";
-let n = 0;
+/** A verified, signed-in account: its user id and session cookie. */
 async function signedInUser(): Promise<{ id: number; cookie: string }> {
-  n += 1;
-  const f = { username: `privacy_${process.pid % 1000}_${n}`, email: `privacy${process.pid}_${n}@example.test`, password: PASSWORD };
-  const ctx = contextFor(nextIp());
-  expect((await signUp(pageRequest("/signup", { method: "POST" }), ctx, f)).ok).toBe(true);
-  const link = linkFromOutbox(config, f.email, "/auth/callback");
-  const verified = await verifyEmail(pageRequest(link.pathname + link.search), ctx, link.searchParams.get("token"));
-  expect(verified.ok).toBe(true);
-  const cookie = cookieFrom(verified.setCookies);
+  const { cookie } = await verifiedAccount(config, "privacy");
   const me = await optionalUser(pageRequest("/", { cookie }));
   return { id: me!.id, cookie };
 }
@@ -451,7 +443,7 @@ describe("privacy statistics: operators only", () => {
     const ctx = contextFor(nextIp());
     const email = `sneaky${process.pid}@example.test`;
     const up = await callAuth(pageRequest("/signup", { method: "POST" }), ctx, "/sign-up/email", {
-      body: { name: "sneaky", username: `sneaky_${process.pid % 1000}`, email, password: PASSWORD, isAdmin: true },
+      body: { name: "sneaky", username: `sneaky_${process.pid % 1000}`, email, password: TEST_PASSWORD, isAdmin: true },
     });
     expect(up.ok).toBe(true);
     const [row] = await db.handle().db.select({ isAdmin: user.isAdmin }).from(user).where(eq(user.email, email));
