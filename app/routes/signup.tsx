@@ -2,16 +2,7 @@ import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/signup";
-import {
-  AuthCard,
-  AvailabilityIndicator,
-  Field,
-  FormBanner,
-  NewPasswordFields,
-  primaryButtonClass,
-  useBusy,
-  useUsernameAvailability,
-} from "~/components/auth/auth-ui";
+import { AuthCard, Field, FormBanner, NewPasswordFields, primaryButtonClass, useBusy, UsernameField } from "~/components/auth/auth-ui";
 import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
 import { oauthProviders } from "~/auth/providers.server";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
@@ -82,8 +73,6 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 
 function SignupFormView({ result, providers }: { result?: Extract<ActionResult, { step: "form" }>; providers: OAuthProviderInfo[] }) {
   const busy = useBusy("/signup");
-  const [username, setUsername] = useState(result?.values.username ?? "");
-  const availability = useUsernameAvailability(username);
   const errors: Record<string, string | undefined> = result?.errors ?? {};
   return (
     <AuthCard title="Create your account">
@@ -91,15 +80,7 @@ function SignupFormView({ result, providers }: { result?: Extract<ActionResult, 
       <Form method="post" action="/signup" noValidate>
         <input type="hidden" name="intent" value="signup" />
         <fieldset disabled={busy} className="space-y-4">
-          <Field
-            name="username"
-            label="Username"
-            autoComplete="username"
-            defaultValue={result?.values.username}
-            error={errors.username}
-            onValueChange={setUsername}
-            hint={errors.username ? null : <AvailabilityIndicator state={availability} />}
-          />
+          <UsernameField defaultValue={result?.values.username} error={errors.username} />
           <Field
             name="email"
             label="Email"

@@ -4,15 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { MailCheck, X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
-import {
-  AvailabilityIndicator,
-  Field,
-  FormBanner,
-  PasswordField,
-  NewPasswordFields,
-  primaryButtonClass,
-  useUsernameAvailability,
-} from "./auth-ui";
+import { Field, FormBanner, PasswordField, NewPasswordFields, primaryButtonClass, UsernameField } from "./auth-ui";
 import { registerBuiltInPendingActions } from "./pending-action-handlers";
 import { LegalReaderDialog, type LegalDocumentKind } from "~/components/legal/legal-reader-dialog";
 import { activatePendingActions, clearPendingAction, setAuthModalOpener, type AuthModalMode } from "~/lib/pending-action";
@@ -320,8 +312,6 @@ function SignupPanel({
 }) {
   const fetcher = useFetcher<SignupResult>();
   const busy = fetcher.state !== "idle";
-  const [username, setUsername] = useState("");
-  const availability = useUsernameAvailability(username);
   const result = busy ? undefined : fetcher.data;
   const formResult = result?.step === "form" ? result : undefined;
   const errors: Record<string, string | undefined> = formResult?.errors ?? {};
@@ -346,20 +336,7 @@ function SignupPanel({
       <fetcher.Form method="post" action="/signup" noValidate>
         <input type="hidden" name="intent" value="signup" />
         <fieldset disabled={busy} className="space-y-4">
-          <Field
-            name="username"
-            label="Username"
-            autoComplete="username"
-            error={errors.username}
-            onValueChange={setUsername}
-            hint={
-              errors.username ? null : (
-                <div aria-live="polite" className="min-h-4">
-                  <AvailabilityIndicator state={availability} />
-                </div>
-              )
-            }
-          />
+          <UsernameField error={errors.username} />
           <Field name="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email} />
           <NewPasswordFields name="password" label="Password" confirmLabel="Confirm Password" errors={errors} />
           <div className="space-y-1">

@@ -262,3 +262,29 @@ export function AvailabilityIndicator({ state }: { state: Availability }) {
     </p>
   );
 }
+
+/**
+ * The sign-up username, with its live availability under it (spec 1 §4) unless the server already
+ * named an error: sign-up page and modal.
+ */
+export function UsernameField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  const [username, setUsername] = useState(defaultValue ?? "");
+  const availability = useUsernameAvailability(username);
+  return (
+    <Field
+      name="username"
+      label="Username"
+      autoComplete="username"
+      defaultValue={defaultValue}
+      error={error}
+      onValueChange={setUsername}
+      hint={
+        error ? null : (
+          <div aria-live="polite" className="min-h-4">
+            <AvailabilityIndicator state={availability} />
+          </div>
+        )
+      }
+    />
+  );
+}
