@@ -1,7 +1,7 @@
 import { OAuthButtons } from "./oauth-buttons";
 import type { OAuthProviderInfo } from "~/auth/oauth";
 import * as Dialog from "@radix-ui/react-dialog";
-import { MailCheck, X } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Field, FormBanner, PasswordField, NewPasswordFields, primaryButtonClass, UsernameField } from "./auth-ui";
@@ -9,6 +9,7 @@ import { registerBuiltInPendingActions } from "./pending-action-handlers";
 import { LegalReaderDialog, type LegalDocumentKind } from "~/components/legal/legal-reader-dialog";
 import { activatePendingActions, clearPendingAction, setAuthModalOpener, type AuthModalMode } from "~/lib/pending-action";
 import { MESSAGES } from "~/modules/accounts/accounts.messages";
+import { DialogCloseButton } from "~/components/ui/dialog-close-button";
 
 /**
  * The auth modal (spec 1 §2 "Auth modal", §4, §8): login / signup / reset
@@ -195,12 +196,7 @@ function AuthDialog({
               <p className="text-xs font-semibold tracking-widest text-accent-strong uppercase">Savepoint</p>
               <Dialog.Title className="mt-1 text-xl font-bold text-ink-strong xs:text-2xl">{TITLES[panel]}</Dialog.Title>
             </div>
-            <Dialog.Close
-              className="-mr-2 grid size-10 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-ink-strong"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
+            <DialogCloseButton label="Close" className="-mr-2" />
           </div>
           <AuthDialogBody state={state} container={contentRef} onClose={() => onOpenChange(false)} onSwitch={onSwitch} onSent={onSent} />
         </Dialog.Content>

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { LEGAL_TITLES, type LegalDocumentKind } from "./legal-titles";
+import { DialogCloseButton } from "~/components/ui/dialog-close-button";
 
 export type { LegalDocumentKind };
 
@@ -49,12 +49,7 @@ export function LegalReaderDialog({
             <>
               <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4 sm:px-6">
                 <Dialog.Title className="text-xl font-bold text-ink-strong">{doc.title}</Dialog.Title>
-                <Dialog.Close
-                  className="grid size-10 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-ink-strong"
-                  aria-label={`Close ${doc.title}`}
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </Dialog.Close>
+                <DialogCloseButton label={`Close ${doc.title}`} />
               </div>
               <div ref={scrollRef} className="flex-1 overflow-y-auto overscroll-contain px-5 pt-2 pb-8 sm:px-6">
                 <Suspense

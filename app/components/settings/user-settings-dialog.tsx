@@ -1,11 +1,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { LevelOptions } from "~/components/privacy/level-options";
 import { clearLocalData, postConsent, readLocalConsent, saveConsentChoice } from "~/components/privacy/consent-storage";
 import { CONSENT_MESSAGES, CUSTOMIZE_DEFAULT_LEVEL, isTrackingLevel, RETENTION_DAYS, type TrackingLevel } from "~/lib/consent";
+import { DialogCloseButton } from "~/components/ui/dialog-close-button";
 
 interface AccountConsent {
   trackingLevel: TrackingLevel;
@@ -116,12 +116,7 @@ export default function UserSettingsDialog({ open, onOpenChange }: { open: boole
         >
           <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4 sm:px-6">
             <Dialog.Title className="text-xl font-bold text-ink-strong">Settings</Dialog.Title>
-            <Dialog.Close
-              className="grid size-10 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-ink-strong"
-              aria-label="Close settings"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
+            <DialogCloseButton label="Close settings" />
           </div>
           <div className="flex-1 overflow-y-auto overscroll-contain px-5 py-5 sm:px-6">
             <section aria-labelledby={`${id}-privacy`}>
