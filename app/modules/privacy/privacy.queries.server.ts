@@ -89,6 +89,18 @@ export const RATE_LIMIT_PREFIXES = ["page-view:", "consent:"] as const;
 
 const PURGE_BATCH = 5000;
 
+/** Deletes the table's rows created before `cutoff`, PURGE_BATCH at a time; returns how many went. */
+async function deleteInBatches(table: typeof pageView | typeof privacyAuditLog, cutoff: Date): Promise<number> {
+  const db = getDb();
+  let deleted = 0;
+  for (;;) {
+    const old = db.select({ id: table.id }).from(table).where(lt(table.createdAt, cutoff)).limit(PURGE_BATCH);
+    const gone = await db.delete(table).where(inArray(table.id, old)).returning({ id: table.id });
+    deleted += gone.length;
+    if (gone.length < PURGE_BATCH) return deleted;
+  }
+}
+
 /**
  * Deletes page views and audit entries created before `cutoff`, in batches (created_at indexes)
  * so no single statement holds the embedded database for long. Also drops this module's idle
@@ -96,20 +108,8 @@ const PURGE_BATCH = 5000;
  */
 export async function purgeBefore(cutoff: Date): Promise<{ pageViews: number; auditEntries: number }> {
   const db = getDb();
-  let pageViews = 0;
-  let auditEntries = 0;
-  for (;;) {
-    const old = db.select({ id: pageView.id }).from(pageView).where(lt(pageView.createdAt, cutoff)).limit(PURGE_BATCH);
-    const gone = await db.delete(pageView).where(inArray(pageView.id, old)).returning({ id: pageView.id });
-    pageViews += gone.length;
-    if (gone.length < PURGE_BATCH) break;
-  }
-  for (;;) {
-    const old = db.select({ id: privacyAuditLog.id }).from(privacyAuditLog).where(lt(privacyAuditLog.createdAt, cutoff)).limit(PURGE_BATCH);
-    const gone = await db.delete(privacyAuditLog).where(inArray(privacyAuditLog.id, old)).returning({ id: privacyAuditLog.id });
-    auditEntries += gone.length;
-    if (gone.length < PURGE_BATCH) break;
-  }
+  const pageViews = await deleteInBatches(pageView, cutoff);
+  const auditEntries = await deleteInBatches(privacyAuditLog, cutoff);
   const idleBefore = Date.now() - 24 * 60 * 60 * 1000;
   await db.delete(rateLimit).where(
     and(
