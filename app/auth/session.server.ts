@@ -9,6 +9,8 @@ export interface SessionUser {
   name: string;
   email: string;
   avatarUrl: string | null;
+  /** Operator of this site (set with `npm run user:admin`); never settable by the user. */
+  isAdmin: boolean;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?savepoint\.session_token=/;
@@ -20,10 +22,10 @@ export async function optionalUser(request: Request): Promise<SessionUser | null
   const headers = new Headers({ cookie });
   const session = await getAuth().api.getSession({ headers });
   if (!session) return null;
-  const u = session.user as typeof session.user & { username?: string | null };
+  const u = session.user as typeof session.user & { username?: string | null; isAdmin?: boolean | null };
   const id = Number(u.id);
   if (!Number.isSafeInteger(id)) return null;
-  return { id, username: u.username ?? null, name: u.name, email: u.email, avatarUrl: u.image ?? null };
+  return { id, username: u.username ?? null, name: u.name, email: u.email, avatarUrl: u.image ?? null, isAdmin: u.isAdmin === true };
 }
 
 /** Where /login sends the user back to: a local path only. */
