@@ -10,7 +10,7 @@ import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/demo-seed.ser
 import { startRetentionJob } from "../app/modules/privacy/retention.server";
 import { createApp } from "./app";
 import { ensureBuild } from "./build";
-import { ConfigError, loadConfig, setConfig } from "./config";
+import { ConfigError, loadConfig, setConfig } from "../app/config.server";
 import { createLogger } from "./logger";
 import { installGracefulShutdown } from "./shutdown";
 

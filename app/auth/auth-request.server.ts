@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { requestInfoContext, type RequestInfo } from "~/context.server";
-import { getConfig } from "../../server/config";
+import { getConfig } from "~/config.server";
 import { CLIENT_IP_HEADER, getAuth } from "./auth.server";
 
 /**

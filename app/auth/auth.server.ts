@@ -10,7 +10,7 @@ import * as schema from "~/db/schema";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { passwordResetMail, verificationMail } from "~/email/templates";
 import { emailField, newPasswordField, usernameField } from "~/modules/accounts/accounts.schema";
-import { getConfig, type Config } from "../../server/config";
+import { getConfig, type Config } from "~/config.server";
 import { clearFailures, lockedFor, recordFailure } from "./lockout.server";
 import { assignUsernameOnCreate, oauthOptionsFor } from "./providers.server";
 

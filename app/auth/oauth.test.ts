@@ -7,7 +7,7 @@ import { useTestDatabase } from "../../tests/setup/database";
 import { createUser } from "../../tests/factories";
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from "../../tests/support/oidc";
 import { APP_URL, contextFor, nextIp } from "../../tests/support/auth";
-import { loadConfig, setConfig } from "../../server/config";
+import { loadConfig, setConfig } from "~/config.server";
 import { account, user } from "~/db/schema";
 import * as apiAuth from "~/routes/api.auth.$";
 import * as login from "~/routes/login";

@@ -4,11 +4,11 @@ import { genericOAuth } from "better-auth/plugins";
 import type { Database } from "~/db/client.server";
 import { user as userTable } from "~/db/schema";
 import { generateUsername } from "~/modules/accounts/accounts.schema";
-import { getConfig, type Config, type OAuthSettings } from "../../server/config";
+import { getConfig, type Config, type OAuthSettings } from "~/config.server";
 import type { OAuthProviderInfo } from "./oauth";
 
 /**
- * OAuth / OpenID Connect sign-in providers, from the environment (server/config.ts):
+ * OAuth / OpenID Connect sign-in providers, from the environment (app/config.server.ts):
  *
  * - any OpenID Connect provider (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET,
  *   OIDC_DISPLAY_NAME) through Better Auth's genericOAuth plugin with discovery;

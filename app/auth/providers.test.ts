@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config";
+import { ConfigError, loadConfig } from "~/config.server";
 import { OAUTH_MESSAGES, oauthErrorMessage, oauthStartHref } from "./oauth";
 import { oauthCallbackUrl, oauthOptionsFor, oauthProvidersFor, oidcPluginsFor, socialProvidersFor } from "./providers.server";
 
-/** OAuth provider configuration from the environment (server/config.ts → providers.server.ts). */
+/** OAuth provider configuration from the environment (app/config.server.ts → providers.server.ts). */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savepoint-providers-"));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: "s".repeat(40), ...env });

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getConfig } from "../../server/config";
+import { getConfig } from "~/config.server";
 import { getAuth } from "./auth.server";
 
 /** The signed-in user as pages need it. Never sent to other users (it holds the e-mail). */

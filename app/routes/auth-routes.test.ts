@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/setup/database";
 import { contextFor, cookieFrom, linkFromOutbox, nextIp, pageRequest, useAuthConfig } from "../../tests/support/auth";
-import { loadConfig, setConfig, type Config } from "../../server/config";
+import { loadConfig, setConfig, type Config } from "~/config.server";
 import * as apiAuth from "./api.auth.$";
 import * as usernameApi from "./api.username-available";
 import * as callback from "./auth.callback";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/debug-auth";
 import { optionalUser } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { debugAuthState } from "~/modules/accounts/accounts.service.server";
-import { getConfig } from "../../server/config";
+import { getConfig } from "~/config.server";
 
 /** Auth debug page (spec 1 §2). Development only: it shows the signed-in user's own record; 404 in production. */
 export async function loader({ request }: Route.LoaderArgs) {

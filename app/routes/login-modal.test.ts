@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/setup/database";
 import { contextFor, cookieFrom, linkFromOutbox, nextIp, pageRequest, useAuthConfig } from "../../tests/support/auth";
-import type { Config } from "../../server/config";
+import type { Config } from "~/config.server";
 import * as callback from "./auth.callback";
 import * as login from "./login";
 import * as signup from "./signup";

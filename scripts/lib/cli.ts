@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase, setDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { DatabaseLockedError } from "../../app/db/lock.server";
 import { migrateDatabase } from "../../app/db/migrate.server";
-import { ConfigError, loadConfig, setConfig, type Config } from "../../server/config";
+import { ConfigError, loadConfig, setConfig, type Config } from "../../app/config.server";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 

@@ -10,7 +10,7 @@ import {
   igdbQuery,
   searchIgdbGames,
 } from "../../app/modules/catalogue/providers/igdb.server";
-import { setConfig } from "../../server/config";
+import { setConfig } from "../../app/config.server";
 import { useTestDatabase } from "../setup/database";
 import { FAST_CLIENT, testConfig, useIgdbStandIn } from "./setup";
 import { igdbGame, maxInWindow } from "./stand-in";

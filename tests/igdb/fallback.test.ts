@@ -7,7 +7,7 @@ import { settleGameRefreshes } from "../../app/modules/catalogue/game-refresh.se
 import { clearUnknownIgdbIds } from "../../app/modules/catalogue/igdb-lookup.server";
 import { convertIgdbGames, upsertIgdbGames } from "../../app/modules/catalogue/providers/igdb.server";
 import { resumeIgdbFallback, searchGames } from "../../app/modules/catalogue/search.server";
-import { setConfig } from "../../server/config";
+import { setConfig } from "../../app/config.server";
 import { createGame } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { testConfig, useIgdbStandIn } from "./setup";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/api.igdb-search";
-import { setConfig } from "../../server/config";
+import { setConfig } from "../../app/config.server";
 import { useTestDatabase } from "../setup/database";
 import { testConfig, useIgdbStandIn } from "./setup";
 import { igdbGame } from "./stand-in";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { configureIgdbClient, resetIgdbClient, type IgdbClientSettings } from "../../app/modules/catalogue/providers/igdb.server";
-import { loadConfig, setConfig, type Config } from "../../server/config";
+import { loadConfig, setConfig, type Config } from "../../app/config.server";
 import { startIgdbStandIn, type IgdbStandIn } from "./stand-in";
 
 /**

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { signUp, verifyEmail } from "../../app/modules/accounts/accounts.service.server";
-import { loadConfig, setConfig, type Config } from "../../server/config";
+import { loadConfig, setConfig, type Config } from "../../app/config.server";
 
 /** Test helpers for the accounts tests: a config with a temporary DATA_DIR, requests, the outbox. */
 

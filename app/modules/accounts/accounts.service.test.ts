@@ -17,7 +17,7 @@ import {
 import { optionalUser } from "~/auth/session.server";
 import { createAuth, getAuth } from "~/auth/auth.server";
 import { account, game, rating, session, user, verification } from "~/db/schema";
-import type { Config } from "../../../server/config";
+import type { Config } from "~/config.server";
 import {
   checkResetToken,
   deleteAccount,

@@ -15,7 +15,7 @@ import {
   type FilterableGame,
   type PolicyLevel,
 } from "./content-filter";
-import { ConfigError, loadConfig } from "../../../server/config";
+import { ConfigError, loadConfig } from "~/config.server";
 import { ContentPolicyError, getContentPolicy, loadContentPolicy, readContentPolicyFile, setContentPolicy } from "./content-policy.server";
 
 const NOW = new Date("2025-06-01T12:00:00Z");

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { getConfig } from "../../../server/config";
+import { getConfig } from "~/config.server";
 import {
   compileContentPolicy,
   ContentPolicySchema,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { game } from "~/db/schema";
-import { setConfig } from "../../../server/config";
+import { setConfig } from "~/config.server";
 import { createGame } from "../../../tests/factories";
 import { testConfig, useIgdbStandIn } from "../../../tests/igdb/setup";
 import { igdbGame } from "../../../tests/igdb/stand-in";

@@ -12,7 +12,7 @@ import {
   type ServerConsentRef,
   type TrackingLevel,
 } from "~/lib/consent";
-import { getConfig } from "../../../server/config";
+import { getConfig } from "~/config.server";
 import type { ConsentForm, PageViewEvent } from "./privacy.schema";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import {

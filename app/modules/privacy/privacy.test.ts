@@ -8,7 +8,7 @@ import { callAuth } from "~/auth/auth-request.server";
 import { optionalUser } from "~/auth/session.server";
 import { pageView, privacyAuditLog, rateLimit, user, userPreferences } from "~/db/schema";
 import { deleteAccount } from "~/modules/accounts/accounts.service.server";
-import { loadConfig, setConfig, type Config } from "../../../server/config";
+import { loadConfig, setConfig, type Config } from "~/config.server";
 import * as adminPage from "../../routes/admin.privacy";
 import * as consentApi from "../../routes/api.consent";
 import * as eventsApi from "../../routes/api.events";

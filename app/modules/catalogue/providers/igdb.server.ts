@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { sanitizeSearchTerm } from "~/lib/search-text";
-import { getConfig } from "../../../../server/config";
+import { getConfig } from "~/config.server";
 import { RequestLimiter } from "./igdb-limiter";
 import { IGDB_RECORD_FIELDS, igdbGameToRecord, refId, type IgdbGame, type IgdbGameRecord } from "./igdb-record";
 import { upsertIgdbGames, type StoredIgdbGame, type UpsertOptions } from "./igdb-store.server";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig } from "./config.server";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sp-config-"));
 
