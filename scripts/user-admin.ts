@@ -21,6 +21,6 @@ await runWithDatabase(async () => {
     return 1;
   }
   const what = revoke ? "is no longer an admin" : "is now an admin";
-  console.log(`${r.username} (user ${r.id}) ${what}${r.changed ? "" : " (unchanged)"}.`);
+  console.log(`${r.data.username} (user ${r.data.id}) ${what}${r.data.changed ? "" : " (unchanged)"}.`);
   return 0;
 });

@@ -11,6 +11,11 @@ import { fail, ok, type Result } from "~/lib/result";
 /** The one who acts: a signed-in user, or null for a visitor. */
 export type Actor = SessionUser | null;
 
+/** The actor of this request: the session's user, or null for a visitor. */
+export function currentActor(request: Request): Promise<Actor> {
+  return optionalUser(request);
+}
+
 /** Something that belongs to one user: a review, a comment, a list entry, a profile. */
 export interface Owned {
   ownerId: number;

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { getCurrentAdapter, type BetterAuthOptions } from "better-auth";
 import { genericOAuth } from "better-auth/plugins";
 import type { Database } from "~/db/client.server";
-import { user as userTable } from "~/db/schema";
+import { isUsernameTaken } from "~/modules/accounts/accounts.queries.server";
 import { generateUsername } from "~/modules/accounts/accounts.schema";
 import { getConfig, type Config, type OAuthSettings } from "~/config.server";
 import type { OAuthProviderInfo } from "./oauth";
@@ -120,8 +119,7 @@ export function assignUsernameOnCreate(db: Database): UserCreateBefore {
     const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : null;
     const isTaken = async (candidate: string): Promise<boolean> => {
       if (adapter) return (await adapter.findOne({ model: "user", where: [{ field: "username", value: candidate }] })) !== null;
-      const rows = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.username, candidate)).limit(1);
-      return rows.length > 0;
+      return isUsernameTaken(candidate, db);
     };
     const username = await generateUsername(user.email, isTaken);
     const name = typeof user.name === "string" && user.name.trim() !== "" ? user.name.trim() : username;

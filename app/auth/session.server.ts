@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { getConfig } from "~/config.server";
 import { getAuth } from "./auth.server";
 
@@ -32,14 +31,6 @@ export async function optionalUser(request: Request): Promise<SessionUser | null
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
-}
-
-/** The signed-in user, or a redirect to /login that comes back here afterwards. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await optionalUser(request);
-  if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/account.delete";
 import { AuthCard, Field, FormBanner, primaryButtonClass, secondaryButtonClass, useBusy } from "~/components/auth/auth-ui";
-import { isTrustedOrigin, requireUser } from "~/auth/session.server";
+import { requireUser } from "~/access/access.server";
+import { isTrustedOrigin } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { DELETE_CONFIRMATION } from "~/modules/accounts/accounts.messages";
 import { deleteAccount } from "~/modules/accounts/accounts.service.server";
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const r = await deleteAccount(request, context, user.id, form.get("confirmation"));
   if (!r.ok) return data({ error: r.fieldErrors ? null : r.error, errors: r.fieldErrors ?? {} }, { status: r.status });
   const headers = new Headers();
-  for (const c of r.setCookies) headers.append("set-cookie", c);
+  for (const c of r.data.setCookies) headers.append("set-cookie", c);
   return redirect("/", { headers });
 }
 

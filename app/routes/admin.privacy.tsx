@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/admin.privacy";
-import { optionalUser } from "~/auth/session.server";
+import { requireAdmin } from "~/access/access.server";
 import { RETENTION_DAYS } from "~/lib/consent";
 import { pageTitle } from "~/lib/meta";
 import { privacyStatistics } from "~/modules/privacy/privacy.service.server";
@@ -11,8 +11,7 @@ export function meta() {
 
 /** Operators only (is_admin, set with `npm run user:admin -- <username>`); 403 for everyone else. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await optionalUser(request);
-  const r = await privacyStatistics(user?.id ?? null);
+  const r = await privacyStatistics(await requireAdmin(request));
   if (!r.ok) throw data({ message: r.error }, { status: r.status });
   return data(r.data, { headers: { "Cache-Control": "no-store" } });
 }

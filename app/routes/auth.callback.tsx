@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const r = await verifyEmail(request, context, typeof token === "string" && token !== "" ? token : null);
   if (!r.ok) return data({ ok: false as const, error: r.error }, { status: r.status });
   const headers = new Headers();
-  for (const c of r.setCookies) headers.append("set-cookie", c);
+  for (const c of r.data.setCookies) headers.append("set-cookie", c);
   return data({ ok: true as const, error: null }, { headers });
 }
 

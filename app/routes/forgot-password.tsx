@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The same answer whether or not the address has an account.
   const r = await requestPasswordReset(request, context, parsed.data.email);
   if (!r.ok) return data({ sent: null, error: r.error, errors: {}, email }, { status: r.status });
-  return { sent: r.message, error: null, errors: {}, email };
+  return { sent: r.data.message, error: null, errors: {}, email };
 }
 
 /** With JavaScript: a network failure or an unexpected error becomes the spec's banner instead of the error screen. */

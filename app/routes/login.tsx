@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(request, context, parsed.data);
   if (!result.ok) return data({ error: result.error, errors: result.fieldErrors ?? {}, values }, { status: result.status });
   const headers = new Headers();
-  for (const c of result.setCookies) headers.append("set-cookie", c);
+  for (const c of result.data.setCookies) headers.append("set-cookie", c);
   // The auth modal (a fetcher, `_modal=1`) stays on its page: it wants an answer, not a redirect.
   if (form._modal === "1") return data({ ok: true as const, error: null, errors: {}, values }, { headers });
   return redirect(safeRedirectTo(form.redirectTo), { headers });

@@ -1,16 +1,16 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/settings";
 import { AuthRequired } from "~/components/auth/auth-required";
-import { optionalUser } from "~/auth/session.server";
+import { currentActor } from "~/access/access.server";
 import { pageTitle } from "~/lib/meta";
 
 export function meta() {
   return [{ title: pageTitle("Settings") }, { name: "robots", content: "noindex" }];
 }
 
-/** Signed in → /users (spec 1 §2); otherwise the sign-in prompt. */
+/** Signed in → /users; otherwise the sign-in prompt. */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await optionalUser(request)) throw redirect("/users");
+  if (await currentActor(request)) throw redirect("/users");
   return { redirectTo: new URL(request.url).pathname };
 }
 

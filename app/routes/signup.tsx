@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ step: "sent", email: "", resent: null, error: "Failed to resend verification email." }, { status: 400 });
     const r = await resendVerification(request, context, email.data);
     return data<ActionResult>(
-      { step: "sent", email: email.data, resent: r.ok ? r.message : null, error: r.ok ? null : r.error },
+      { step: "sent", email: email.data, resent: r.ok ? r.data.message : null, error: r.ok ? null : r.error },
       { status: r.ok ? 200 : r.status },
     );
   }
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { step: "form", error: r.fieldErrors ? null : r.error, errors: r.fieldErrors ?? {}, values },
       { status: r.status },
     );
-  return data<ActionResult>({ step: "sent", email: r.email, resent: null, error: null });
+  return data<ActionResult>({ step: "sent", email: r.data.email, resent: null, error: null });
 }
 
 /**

@@ -101,5 +101,5 @@ export async function verifiedAccount(config: Config, prefix = "Player") {
   const link = linkFromOutbox(config, f.email, "/auth/callback");
   const verified = await verifyEmail(pageRequest(link.pathname + link.search), ctx, link.searchParams.get("token"));
   if (!verified.ok) throw new Error(`verification of ${f.username} failed: ${JSON.stringify(verified)}`);
-  return { ...f, ctx, cookie: cookieFrom(verified.setCookies) };
+  return { ...f, ctx, cookie: cookieFrom(verified.data.setCookies) };
 }

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { game, rating, user } from "~/db/schema";
 
-/** Usernames are stored lowercase; lookups are lowercase too (spec 1 §5). */
-export async function isUsernameTaken(username: string): Promise<boolean> {
-  const rows = await getDb().select({ id: user.id }).from(user).where(eq(user.username, username.toLowerCase())).limit(1);
+/** Usernames are stored lowercase; lookups are lowercase too. */
+export async function isUsernameTaken(username: string, db: Database = getDb()): Promise<boolean> {
+  const rows = await db.select({ id: user.id }).from(user).where(eq(user.username, username.toLowerCase())).limit(1);
   return rows.length > 0;
 }
 
@@ -65,4 +65,14 @@ export async function databaseRoundTrip(): Promise<number> {
   const started = performance.now();
   await getDb().execute(sql`select 1`);
   return Math.round(performance.now() - started);
+}
+
+/** The operator flag of the user with this (lowercase) username, or null when there is none. */
+export async function findAdminFlagByUsername(username: string): Promise<{ id: number; isAdmin: boolean } | null> {
+  const [row] = await getDb().select({ id: user.id, isAdmin: user.isAdmin }).from(user).where(eq(user.username, username));
+  return row ?? null;
+}
+
+export async function setUserAdmin(userId: number, isAdmin: boolean): Promise<void> {
+  await getDb().update(user).set({ isAdmin, updatedAt: new Date() }).where(eq(user.id, userId));
 }

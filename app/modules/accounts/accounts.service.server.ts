@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { callAuth, tooManyRequestsMessage, type AuthCallResult } from "~/auth/auth-request.server";
 import { getAuth } from "~/auth/auth.server";
+import { fail, ok, type Failure, type Result } from "~/lib/result";
 import { DELETE_CONFIRMATION, MESSAGES } from "./accounts.messages";
 import { usernameField } from "./accounts.schema";
 import type { SessionUser } from "~/auth/session.server";
@@ -17,40 +18,26 @@ export { DELETE_CONFIRMATION, MESSAGES };
 
 type Ctx = Pick<RouterContextProvider, "get"> | undefined;
 
-export type Outcome<T = object> =
-  | ({ ok: true; setCookies: string[] } & T)
-  | { ok: false; status: number; error: string; fieldErrors?: Record<string, string>; setCookies: string[] };
+/** What a successful auth call hands the route: the Set-Cookie headers to pass on (a session, or its end). */
+type WithCookies<T = object> = T & { setCookies: string[] };
 
-function failure(r: AuthCallResult, fallback: string): Extract<Outcome, { ok: false }> {
+function failure(r: AuthCallResult, fallback: string): Failure {
   if (r.status === 429) {
-    return {
-      ok: false,
-      status: 429,
-      error: r.code === "TOO_MANY_FAILED_SIGN_INS" && r.message ? r.message : tooManyRequestsMessage(r.retryAfter),
-      setCookies: [],
-    };
+    return fail(429, r.code === "TOO_MANY_FAILED_SIGN_INS" && r.message ? r.message : tooManyRequestsMessage(r.retryAfter));
   }
-  if (r.field && r.message && r.field !== "form") {
-    return { ok: false, status: 400, error: r.message, fieldErrors: { [r.field]: r.message }, setCookies: [] };
-  }
-  return {
-    ok: false,
-    status: r.status >= 500 ? 500 : r.status,
-    error: r.status >= 500 ? fallback : (r.message ?? fallback),
-    setCookies: [],
-  };
+  if (r.field && r.message && r.field !== "form") return fail(400, r.message, { [r.field]: r.message });
+  return fail(r.status >= 500 ? 500 : r.status, r.status >= 500 ? fallback : (r.message ?? fallback));
 }
 
 export async function signIn(
   request: Request,
   context: Ctx,
   form: { email: string; password: string; rememberMe: boolean },
-): Promise<Outcome<{ userId: number }>> {
+): Promise<Result<WithCookies<{ userId: number }>>> {
   const r = await callAuth<{ user: { id: string } }>(request, context, "/sign-in/email", { body: form });
-  if (r.ok && r.data) return { ok: true, userId: Number(r.data.user.id), setCookies: r.setCookies };
-  if (r.status === 401) return { ok: false, status: 401, error: MESSAGES.invalidCredentials, setCookies: [] };
-  if (r.status === 403 && r.code === "EMAIL_NOT_VERIFIED")
-    return { ok: false, status: 403, error: MESSAGES.emailNotVerified, setCookies: [] };
+  if (r.ok && r.data) return ok({ userId: Number(r.data.user.id), setCookies: r.setCookies });
+  if (r.status === 401) return fail(401, MESSAGES.invalidCredentials);
+  if (r.status === 403 && r.code === "EMAIL_NOT_VERIFIED") return fail(403, MESSAGES.emailNotVerified);
   return failure(r, MESSAGES.loginFailed);
 }
 
@@ -58,27 +45,27 @@ export async function signUp(
   request: Request,
   context: Ctx,
   form: { username: string; email: string; password: string },
-): Promise<Outcome<{ email: string }>> {
+): Promise<Result<WithCookies<{ email: string }>>> {
   const r = await callAuth(request, context, "/sign-up/email", {
     body: { name: form.username, username: form.username, email: form.email, password: form.password },
   });
-  if (r.ok) return { ok: true, email: form.email, setCookies: r.setCookies };
+  if (r.ok) return ok({ email: form.email, setCookies: r.setCookies });
   return failure(r, MESSAGES.signupFailed);
 }
 
-export async function resendVerification(request: Request, context: Ctx, email: string): Promise<Outcome<{ message: string }>> {
+export async function resendVerification(request: Request, context: Ctx, email: string): Promise<Result<{ message: string }>> {
   const r = await callAuth(request, context, "/send-verification-email", { body: { email } });
-  if (r.ok) return { ok: true, message: MESSAGES.resent, setCookies: [] };
+  if (r.ok) return ok({ message: MESSAGES.resent });
   if (r.status === 429) return failure(r, MESSAGES.resendFailed);
-  return { ok: false, status: r.status, error: MESSAGES.resendFailed, setCookies: [] };
+  return fail(r.status, MESSAGES.resendFailed);
 }
 
 /** Always the same answer whether or not the address has an account (spec 1 §4). */
-export async function requestPasswordReset(request: Request, context: Ctx, email: string): Promise<Outcome<{ message: string }>> {
+export async function requestPasswordReset(request: Request, context: Ctx, email: string): Promise<Result<{ message: string }>> {
   const r = await callAuth(request, context, "/request-password-reset", { body: { email } });
-  if (r.ok) return { ok: true, message: MESSAGES.resetSent, setCookies: [] };
+  if (r.ok) return ok({ message: MESSAGES.resetSent });
   if (r.status === 429) return failure(r, MESSAGES.resetFailed);
-  return { ok: false, status: r.status, error: MESSAGES.resetFailed, setCookies: [] };
+  return fail(r.status, MESSAGES.resetFailed);
 }
 
 export type ResetLinkState = { valid: true } | { valid: false; error: string };
@@ -94,46 +81,46 @@ export async function checkResetToken(token: string | null): Promise<ResetLinkSt
   return { valid: true };
 }
 
-export async function resetPassword(request: Request, context: Ctx, token: string, newPassword: string): Promise<Outcome> {
+export async function resetPassword(request: Request, context: Ctx, token: string, newPassword: string): Promise<Result> {
   const r = await callAuth(request, context, "/reset-password", { body: { token, newPassword } });
-  if (r.ok) return { ok: true, setCookies: [] };
+  if (r.ok) return ok();
   if (r.status === 400 && (r.code === "INVALID_TOKEN" || r.code === "USER_NOT_FOUND")) {
-    return { ok: false, status: 400, error: MESSAGES.resetSessionExpired, setCookies: [] };
+    return fail(400, MESSAGES.resetSessionExpired);
   }
   return failure(r, MESSAGES.passwordUpdateFailed);
 }
 
 /** /auth/callback: verifies the e-mail and signs the user in (Set-Cookie in the result). */
-export async function verifyEmail(request: Request, context: Ctx, token: string | null): Promise<Outcome> {
-  if (!token) return { ok: false, status: 400, error: MESSAGES.verificationNoToken, setCookies: [] };
+export async function verifyEmail(request: Request, context: Ctx, token: string | null): Promise<Result<WithCookies>> {
+  if (!token) return fail(400, MESSAGES.verificationNoToken);
   let r: AuthCallResult;
   try {
     r = await callAuth(request, context, "/verify-email", { method: "GET", query: { token } });
   } catch {
-    return { ok: false, status: 500, error: MESSAGES.verificationUnexpected, setCookies: [] };
+    return fail(500, MESSAGES.verificationUnexpected);
   }
-  if (r.ok) return { ok: true, setCookies: r.setCookies };
-  if (r.code === "TOKEN_EXPIRED") return { ok: false, status: 400, error: MESSAGES.verificationExpired, setCookies: [] };
+  if (r.ok) return ok({ setCookies: r.setCookies });
+  if (r.code === "TOKEN_EXPIRED") return fail(400, MESSAGES.verificationExpired);
   if (r.status === 429) return failure(r, MESSAGES.verificationFailed);
-  return { ok: false, status: r.status >= 500 ? 500 : 400, error: MESSAGES.verificationFailed, setCookies: [] };
+  return fail(r.status >= 500 ? 500 : 400, MESSAGES.verificationFailed);
 }
 
 /** Ends the session on the server and returns the cookie-clearing headers. */
-export async function signOut(request: Request, context: Ctx): Promise<Outcome> {
+export async function signOut(request: Request, context: Ctx): Promise<WithCookies> {
   const r = await callAuth(request, context, "/sign-out", { body: {} });
-  return { ok: true, setCookies: r.setCookies };
+  return { setCookies: r.setCookies };
 }
 
 /** Deletes the signed-in user's account (cascade) after the typed confirmation, and ends the session. */
-export async function deleteAccount(request: Request, context: Ctx, userId: number, confirmation: unknown): Promise<Outcome> {
+export async function deleteAccount(request: Request, context: Ctx, userId: number, confirmation: unknown): Promise<Result<WithCookies>> {
   if (confirmation !== DELETE_CONFIRMATION) {
     const error = `Type ${DELETE_CONFIRMATION} to confirm.`;
-    return { ok: false, status: 400, error, fieldErrors: { confirmation: error }, setCookies: [] };
+    return fail(400, error, { confirmation: error });
   }
   const deleted = await deleteUserCascade(userId);
-  if (!deleted) return { ok: false, status: 404, error: "No user found", setCookies: [] };
+  if (!deleted) return fail(404, "No user found");
   const out = await signOut(request, context);
-  return { ok: true, setCookies: out.setCookies };
+  return ok({ setCookies: out.setCookies });
 }
 
 /** Live availability (spec 1 §5): under 3 characters or invalid → not available; errors → not available. */

@@ -47,12 +47,12 @@ describe("sign-up, verification, sign-in", () => {
     const f = fresh();
     const ctx = contextFor(nextIp());
     const up = await signUp(pageRequest("/signup", { method: "POST" }), ctx, f);
-    expect(up).toMatchObject({ ok: true, email: f.email });
+    expect(up).toMatchObject({ ok: true, data: { email: f.email } });
     const [row] = await db.handle().db.select().from(user).where(eq(user.email, f.email));
     expect(row).toMatchObject({ username: f.username.toLowerCase(), emailVerified: false, followerCount: 0 });
     const accounts = await db.handle().db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, row!.id));
     expect(accounts).toEqual([{ providerId: "credential" }]);
-    expect(up.ok && up.setCookies.some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(false);
+    expect(up.ok && up.data.setCookies.some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(false);
 
     // Sign-in before verification is refused.
     const early = await signIn(pageRequest("/login", { method: "POST" }), ctx, { email: f.email, password: PASSWORD, rememberMe: false });
@@ -65,11 +65,11 @@ describe("sign-up, verification, sign-in", () => {
     const [after] = await db.handle().db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, row!.id));
     expect(after!.emailVerified).toBe(true);
     // Verification signs the user in.
-    const me = await optionalUser(pageRequest("/", { cookie: cookieFrom(verified.setCookies) }));
+    const me = await optionalUser(pageRequest("/", { cookie: cookieFrom(verified.ok ? verified.data.setCookies : []) }));
     expect(me).toMatchObject({ id: row!.id, username: f.username.toLowerCase(), email: f.email });
 
     const ok = await signIn(pageRequest("/login", { method: "POST" }), ctx, { email: f.email, password: PASSWORD, rememberMe: true });
-    expect(ok).toMatchObject({ ok: true, userId: row!.id });
+    expect(ok).toMatchObject({ ok: true, data: { userId: row!.id } });
   });
 
   it("refuses a wrong password with the same message as an unknown e-mail", async () => {
@@ -118,7 +118,7 @@ describe("sign-up, verification, sign-in", () => {
     const ctx = contextFor(nextIp());
     await signUp(pageRequest("/signup"), ctx, f);
     const r = await resendVerification(pageRequest("/signup"), ctx, f.email);
-    expect(r).toMatchObject({ ok: true, message: "Verification email resent! Please check your inbox." });
+    expect(r).toMatchObject({ ok: true, data: { message: "Verification email resent! Please check your inbox." } });
     expect(outboxMails(config, f.email)).toHaveLength(2);
   });
 });
@@ -209,7 +209,7 @@ describe("password reset", () => {
     const known = await requestPasswordReset(pageRequest("/forgot-password"), f.ctx, f.email);
     const unknown = await requestPasswordReset(pageRequest("/forgot-password"), f.ctx, "nobody@example.test");
     expect(known).toEqual(unknown);
-    expect(known).toMatchObject({ ok: true, message: "Password reset email sent! Check your inbox for instructions." });
+    expect(known).toMatchObject({ ok: true, data: { message: "Password reset email sent! Check your inbox for instructions." } });
 
     const link = linkFromOutbox(config, f.email, "/reset-password");
     const token = link.searchParams.get("token")!;
@@ -280,8 +280,8 @@ describe("sessions", () => {
     const long = await signIn(pageRequest("/login"), f.ctx, { email: f.email, password: PASSWORD, rememberMe: true });
     const tokenCookie = (cookies: string[]) => cookies.find((c) => c.startsWith("savepoint.session_token="))!;
     expect(short.ok && long.ok).toBe(true);
-    const s = tokenCookie(short.setCookies);
-    const l = tokenCookie(long.setCookies);
+    const s = tokenCookie(short.ok ? short.data.setCookies : []);
+    const l = tokenCookie(long.ok ? long.data.setCookies : []);
     for (const c of [s, l]) {
       expect(c).toMatch(/; HttpOnly/i);
       expect(c).toMatch(/; SameSite=Lax/i);
@@ -294,7 +294,7 @@ describe("sessions", () => {
   it("sign-out ends the session on the server", async () => {
     const f = await verifiedAccount();
     const r = await signIn(pageRequest("/login"), f.ctx, { email: f.email, password: PASSWORD, rememberMe: true });
-    const cookie = cookieFrom(r.setCookies);
+    const cookie = cookieFrom(r.ok ? r.data.setCookies : []);
     expect(await optionalUser(pageRequest("/", { cookie }))).not.toBeNull();
     const out = await signOut(pageRequest("/logout", { cookie }), f.ctx);
     expect(out.setCookies.some((c) => c.startsWith("savepoint.session_token=;") || /session_token=.*Max-Age=0/.test(c))).toBe(true);
@@ -307,7 +307,7 @@ describe("account deletion", () => {
   it("needs the typed confirmation, then removes the user, their rows and the session", async () => {
     const f = await verifiedAccount();
     const r = await signIn(pageRequest("/login"), f.ctx, { email: f.email, password: PASSWORD, rememberMe: true });
-    const cookie = cookieFrom(r.setCookies);
+    const cookie = cookieFrom(r.ok ? r.data.setCookies : []);
     const me = (await optionalUser(pageRequest("/", { cookie })))!;
     const g = await createGame();
     await createRating({ userId: me.id, gameId: g.id, rating: 8 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hitRateLimit, type RateRule } from "~/lib/rate-limit.server";
+import { hitRateLimit, type RateRule } from "~/modules/rate-limit/rate-limit.server";
 import { guardBulkQuery } from "./providers/apicalypse-guard";
 import {
   fetchGamesByIds,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { pageView, privacyAuditLog, rateLimit, user, userPreferences } from "~/db/schema";
+import { pageView, privacyAuditLog, rateLimit, userPreferences } from "~/db/schema";
 import type { ConsentChoice, NavigationSource, TrackingLevel } from "~/lib/consent";
 
 export interface PreferencesRow {
@@ -146,10 +146,4 @@ export async function preferenceStats(): Promise<PreferenceStats> {
     optedOut: Number(row?.optedOut ?? 0),
     anonymousOnly: Number(row?.anonymousOnly ?? 0),
   };
-}
-
-/** The operator flag, read fresh from the user row (set by `npm run user:admin`). */
-export async function isAdminUser(userId: number): Promise<boolean> {
-  const [row] = await getDb().select({ isAdmin: user.isAdmin }).from(user).where(eq(user.id, userId));
-  return row?.isAdmin === true;
 }

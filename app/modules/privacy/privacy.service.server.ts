@@ -12,17 +12,12 @@ import {
   type ServerConsentRef,
   type TrackingLevel,
 } from "~/lib/consent";
+import { can, FORBIDDEN, type Actor } from "~/access/access.server";
 import { getConfig } from "~/config.server";
+import { fail, ok, type Result } from "~/lib/result";
 import type { ConsentForm, PageViewEvent } from "./privacy.schema";
-import { hitRateLimit } from "~/lib/rate-limit.server";
-import {
-  findPreferences,
-  insertPageView,
-  isAdminUser,
-  preferenceStats,
-  saveConsentRecord,
-  type PreferenceStats,
-} from "./privacy.queries.server";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { findPreferences, insertPageView, preferenceStats, saveConsentRecord, type PreferenceStats } from "./privacy.queries.server";
 
 /**
  * Privacy consent and the analytics it allows (spec 1 §4 "Consent", §7 "Preferences and privacy").
@@ -33,8 +28,6 @@ import {
  * for a signed-out visitor and from user_preferences for a signed-in user; a request never says
  * by itself that it may be tracked.
  */
-
-export type Result<T> = { ok: true; data: T } | { ok: false; status: number; error: string };
 
 /** The consent as the server knows it, and where from (the cookie keeps no date). */
 export type ServerConsent = ServerConsentRef;
@@ -94,18 +87,18 @@ export async function saveConsent(
   form: ConsentForm,
   now = new Date(),
 ): Promise<Result<ServerConsent | null>> {
-  if (form.intent === "clear") return { ok: true, data: null };
+  if (form.intent === "clear") return ok(null);
   const choice = consentForIntent(form.intent, form.intent === "save" ? form.level : undefined);
-  if (userId === null) return { ok: true, data: { ...choice, timestamp: now.toISOString(), source: "cookie" } };
+  if (userId === null) return ok({ ...choice, timestamp: now.toISOString(), source: "cookie" });
   try {
     if (!(await hitRateLimit(`consent:${userId}`, CONSENT_RATE_LIMIT, now.getTime())).ok) {
-      return { ok: false, status: 429, error: "Too many requests. Please try again in a minute." };
+      return fail(429, "Too many requests. Please try again in a minute.");
     }
     const consentDate = await saveConsentRecord(userId, choice, countryFromRequest(request), now);
-    return { ok: true, data: { ...choice, timestamp: consentDate.toISOString(), source: "account" } };
+    return ok({ ...choice, timestamp: consentDate.toISOString(), source: "account" });
   } catch (err) {
     console.error("[privacy] consent not saved:", err instanceof Error ? err.message : err);
-    return { ok: false, status: 500, error: CONSENT_MESSAGES.saveFailed };
+    return fail(500, CONSENT_MESSAGES.saveFailed);
   }
 }
 
@@ -143,15 +136,13 @@ export async function recordPageView(
   return stored ? "stored" : "unknown-game";
 }
 
-export const FORBIDDEN = "You do not have access to this page.";
-
-/** Privacy statistics for operators (is_admin); zeros when they cannot be read (spec 1 §7). */
-export async function privacyStatistics(userId: number | null): Promise<Result<PreferenceStats>> {
-  if (userId === null || !(await isAdminUser(userId))) return { ok: false, status: 403, error: FORBIDDEN };
+/** Privacy statistics for operators (is_admin); zeros when they cannot be read. */
+export async function privacyStatistics(actor: Actor): Promise<Result<PreferenceStats>> {
+  if (!can(actor, "admin.view")) return fail(403, FORBIDDEN);
   try {
-    return { ok: true, data: await preferenceStats() };
+    return ok(await preferenceStats());
   } catch (err) {
     console.error("[privacy] statistics not read:", err instanceof Error ? err.message : err);
-    return { ok: true, data: { total: 0, optedIn: 0, optedOut: 0, anonymousOnly: 0 } };
+    return ok({ total: 0, optedIn: 0, optedOut: 0, anonymousOnly: 0 });
   }
 }

@@ -1,6 +1,4 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { rateLimit } from "~/db/schema";
+import { countRequest } from "./rate-limit.queries.server";
 
 /**
  * Per-client request limits for our own endpoints, kept in the rate_limit table that Better Auth's
@@ -19,20 +17,7 @@ export type RateDecision = { ok: true; remaining: number } | { ok: false; retryA
 
 export async function hitRateLimit(key: string, rule: RateRule, now = Date.now()): Promise<RateDecision> {
   const windowMs = rule.windowSeconds * 1000;
-  const expired = sql`${rateLimit.lastRequest} <= ${now - windowMs}::bigint`;
-  const [row] = await getDb()
-    .insert(rateLimit)
-    .values({ key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${now}::bigint else ${rateLimit.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
-  const count = Number(row?.count ?? 1);
+  const { count, windowStart } = await countRequest(key, windowMs, now);
   if (count <= rule.max) return { ok: true, remaining: rule.max - count };
-  const windowStart = Number(row?.windowStart ?? now);
   return { ok: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
 }

@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { rateLimit } from "~/db/schema";
+
+/**
+ * Counts one request against `key` in a fixed window of `windowMs`, in one atomic upsert: a window
+ * that has run out starts again at `now` with a count of 1. Returns the count and the window's start.
+ */
+export async function countRequest(key: string, windowMs: number, now: number): Promise<{ count: number; windowStart: number }> {
+  const expired = sql`${rateLimit.lastRequest} <= ${now - windowMs}::bigint`;
+  const [row] = await getDb()
+    .insert(rateLimit)
+    .values({ key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${expired} then ${now}::bigint else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
+  return { count: Number(row?.count ?? 1), windowStart: Number(row?.windowStart ?? now) };
+}
