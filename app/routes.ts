@@ -1,5 +1,9 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
+/** Pages for developers only: never in the production route table (an unset NODE_ENV counts as production). */
+const DEVELOPMENT_ROUTES = [route("debug-auth", "routes/debug-auth.tsx"), route("enhanced-search-test", "routes/enhanced-search-test.tsx")];
+const development = (process.env.NODE_ENV ?? "production") !== "production";
+
 export default [
   index("routes/home.tsx"),
   route("search", "routes/search.tsx", { id: "search" }),
@@ -18,7 +22,6 @@ export default [
   route("account/delete", "routes/account.delete.tsx"),
   route("profile", "routes/profile.tsx"),
   route("settings", "routes/settings.tsx"),
-  route("debug-auth", "routes/debug-auth.tsx"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/username-available", "routes/api.username-available.ts"),
   route("auth/oauth/:provider", "routes/auth.oauth.$provider.tsx"),
@@ -26,10 +29,10 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("contact", "routes/contact.tsx"),
-  route("enhanced-search-test", "routes/enhanced-search-test.tsx"),
   route("api/consent", "routes/api.consent.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/privacy/stats", "routes/api.privacy.stats.ts"),
   route("admin/privacy", "routes/admin.privacy.tsx"),
+  ...(development ? DEVELOPMENT_ROUTES : []),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { createRequestHandler as createFetchHandler, RouterContextProvider, type
 import { requestInfoContext, type RequestInfo } from "../app/context.server";
 import { checkDatabase, getHandle } from "../app/db/client.server";
 import { createHtmlCache } from "./html-cache";
+import { pageCacheRule } from "./page-cache-routes";
 import { securityHeaders } from "./security";
 import { serviceWorkerHandler } from "./service-worker";
 
@@ -109,7 +110,18 @@ export function createApp(opts: AppOptions): Express {
   });
   if (opts.htmlCacheTtl && opts.htmlCacheTtl > 0) {
     const render = createFetchHandler(opts.build, mode);
-    app.use(createHtmlCache({ ttlMs: opts.htmlCacheTtl * 1000, render: (request, info) => render(request, contextFor(info)) }).middleware);
+    const build = opts.build;
+    // The rule follows the build being served (a function reloads it in development).
+    let rule: { routes: ServerBuild["routes"]; cacheable: (pathname: string) => boolean } | null = null;
+    const cacheable = async (pathname: string) => {
+      const routes = (typeof build === "function" ? await build() : build).routes;
+      if (rule?.routes !== routes) rule = { routes, cacheable: pageCacheRule(routes) };
+      return rule.cacheable(pathname);
+    };
+    app.use(
+      createHtmlCache({ ttlMs: opts.htmlCacheTtl * 1000, render: (request, info) => render(request, contextFor(info)), cacheable })
+        .middleware,
+    );
   }
   app.use((req, res, next) => {
     // Pages are per-user once accounts exist: never cache HTML in shared caches.

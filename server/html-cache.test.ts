@@ -5,7 +5,9 @@ import type { RequestInfo } from "../app/context.server";
 import { sharedContentChanged } from "../app/lib/shared-content";
 import { flushGameViews, pendingGameViews } from "../app/modules/catalogue/view-counter.server";
 import { useTestDatabase } from "../tests/setup/database";
+import { flattenRoutes, routeConfig, serverRoutes } from "../tests/support/route-table";
 import { createHtmlCache, type HtmlCache } from "./html-cache";
+import { pageCacheRule } from "./page-cache-routes";
 import { securityHeaders } from "./security";
 
 /**
@@ -41,8 +43,12 @@ async function render(request: Request, info: RequestInfo): Promise<Response> {
   });
 }
 
+let cacheable: (pathname: string) => boolean;
+
 beforeAll(async () => {
-  cache = createHtmlCache({ ttlMs: 2000, render, now: () => clock });
+  // Which paths may be kept comes from the app's real route table (each route's `handle`).
+  cacheable = pageCacheRule(await serverRoutes(flattenRoutes(await routeConfig())));
+  cache = createHtmlCache({ ttlMs: 2000, render, now: () => clock, cacheable });
   const app = express();
   app.use(securityHeaders({ csp: true }));
   app.use(cache.middleware);
@@ -158,6 +164,40 @@ describe("HTML cache for signed-out visitors", () => {
     expect(await (await get("/game/zelda.data")).text()).toBe("passed through");
     expect(await (await get("/api/games/x/related")).text()).toBe("passed through");
     expect(await (await get("/settings")).text()).toBe("passed through");
+    expect(cache.size).toBe(0);
+  });
+
+  it("keeps only the routes that declare handle.pageCache", async () => {
+    for (const path of [
+      "/",
+      "/game/zelda",
+      "/search",
+      "/search-results",
+      "/faq",
+      "/terms",
+      "/privacy",
+      "/contact",
+      "/api/games/search",
+      "/api/games/zelda",
+    ])
+      expect([path, cacheable(path)]).toEqual([path, true]);
+    for (const path of [
+      "/login",
+      "/signup",
+      "/settings",
+      "/profile",
+      "/account/delete",
+      "/admin/privacy",
+      "/api/games/x/related",
+      "/api/privacy/stats",
+      "/api/auth/get-session",
+      "/no-such-page",
+    ])
+      expect([path, cacheable(path)]).toEqual([path, false]);
+    // A route without the declaration is rendered for every request and never stored.
+    await get("/login");
+    expect(await (await get("/login")).text()).toBe("passed through");
+    expect(renders).toEqual([]);
     expect(cache.size).toBe(0);
   });
 

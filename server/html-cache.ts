@@ -11,12 +11,13 @@ import { contentSecurityPolicy } from "./security";
 
 /**
  * A short-lived in-memory cache of whole HTML pages for signed-out visitors (game pages, home,
- * search, static pages) and of the catalogue's JSON API (search, one game), so a popular page is rendered once per TTL instead of once per request
- * (issue 3: game page p99 ≤ 100 ms at 64 clients; rendering a page costs a few milliseconds of the
- * one JavaScript thread, and the embedded database blocks that thread while it queries).
+ * search, static pages) and of the catalogue's JSON API (search, one game), so a popular page is
+ * rendered once per TTL instead of once per request (rendering a page costs a few milliseconds of
+ * the one JavaScript thread, and the embedded database blocks that thread while it queries).
  *
  * What makes a page shareable:
- * - GET, a document or API path of CACHEABLE_PATHS (never a `.data` request of client navigation);
+ * - GET of a path whose route declares `handle = { pageCache: true }` (page-cache-routes.ts; never a
+ *   `.data` request of client navigation, nor a path with a dot);
  * - no sign-in cookie (Better Auth's `savepoint.*` cookies): signed-in pages are never cached;
  * - the answer is 200 text/html or application/json without Set-Cookie.
  * The key is protocol + host + path + query + Savepoint's own non-auth cookies (a consent choice
@@ -32,8 +33,6 @@ import { contentSecurityPolicy } from "./security";
  * TTL. A page view served from the cache is counted like one rendered (view-counter.server.ts).
  */
 
-export const CACHEABLE_PATHS =
-  /^\/(?:game\/[^/.]+|search|search-results|faq|terms|privacy|contact|api\/games\/search|api\/games\/[^/.]+)?$/;
 /** Writes that change no shared page (a visitor's analytics event, their consent choice): the cache stays. */
 const KEEPS_PAGES = /^\/api\/(?:events|consent)\/?$/;
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?savepoint\./;
@@ -47,6 +46,8 @@ export interface HtmlCacheOptions {
   maxEntries?: number;
   /** React Router's fetch-style handler (createRequestHandler from "react-router"). */
   render: (request: Request, info: RequestInfo) => Promise<Response>;
+  /** Whether the route of `pathname` declares itself cacheable (pageCacheRule over the build's routes). */
+  cacheable: (pathname: string) => boolean | Promise<boolean>;
   now?: () => number;
 }
 
@@ -128,9 +129,9 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
       if (!KEEPS_PAGES.test(req.path)) clear();
       return next();
     }
-    const key = cacheKey(req);
-    if (key === null) return next();
     try {
+      const key = cacheKey(req);
+      if (key === null || !(await opts.cacheable(pathOf(req)))) return next();
       const cached = entries.get(key);
       if (cached && cached.expires > now()) {
         send(req, res, cached, "HIT");
@@ -199,7 +200,8 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
 export function cacheKey(req: ExpressRequest): string | null {
   if (req.method !== "GET") return null;
   const [pathname = "", search = ""] = (req.originalUrl ?? req.url).split(/\?(.*)/s);
-  if (!CACHEABLE_PATHS.test(pathname)) return null;
+  // Client-navigation data (/game/x.data) and files are never pages.
+  if (pathname.includes(".")) return null;
   if (new URLSearchParams(search).has("_routes")) return null;
   const appCookies: string[] = [];
   for (const part of (req.headers.cookie ?? "").split(";")) {
@@ -211,6 +213,10 @@ export function cacheKey(req: ExpressRequest): string | null {
   }
   appCookies.sort();
   return `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl ?? req.url}\n${appCookies.join("; ")}`;
+}
+
+function pathOf(req: ExpressRequest): string {
+  return (req.originalUrl ?? req.url).split("?")[0] ?? "";
 }
 
 function countView(req: ExpressRequest, entry: Entry) {

@@ -1,5 +1,9 @@
 import type { Route } from "./+types/api.games.$idOrSlug";
 import { gameApi } from "~/modules/catalogue/catalogue-api.server";
+import { PAGE_CACHE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: the page cache may keep it. */
+export const handle = PAGE_CACHE;
 
 /** GET /api/games/:idOrSlug — digits (IGDB id), game-{igdbId} or a slug. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,11 @@
 import type { Route } from "./+types/api.games.search";
 import { searchApi } from "~/modules/catalogue/catalogue-api.server";
+import { PAGE_CACHE } from "~/lib/page-cache";
 
-/** GET /api/games/search?q=&limit=&page=&platform=&year=&sort= (issue 3 item 6). */
+/** The same for every signed-out visitor: the page cache may keep it. */
+export const handle = PAGE_CACHE;
+
+/** GET /api/games/search?q=&limit=&page=&platform=&year=&sort= */
 export async function loader({ request }: Route.LoaderArgs) {
   const result = await searchApi(new URL(request.url).searchParams);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });

@@ -1,5 +1,9 @@
 import { Link } from "react-router";
 import { pageTitle } from "~/lib/meta";
+import { PAGE_CACHE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: the page cache may keep it. */
+export const handle = PAGE_CACHE;
 
 export function meta() {
   return [{ title: pageTitle("Contact") }];

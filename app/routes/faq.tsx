@@ -1,5 +1,9 @@
 import { FaqPage } from "~/components/faq/faq-list";
 import { pageTitle } from "~/lib/meta";
+import { PAGE_CACHE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: the page cache may keep it. */
+export const handle = PAGE_CACHE;
 
 export function meta() {
   return [

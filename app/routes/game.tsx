@@ -14,6 +14,10 @@ import { igdbCoverUrl } from "~/lib/images";
 import { pageTitle } from "~/lib/meta";
 import { isPageView } from "~/lib/page-view";
 import { getGamePage } from "~/modules/catalogue/game.service.server";
+import { PAGE_CACHE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: the page cache may keep it. */
+export const handle = PAGE_CACHE;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await getGamePage(params.identifier, { countView: isPageView(request.method, request.headers) });

@@ -7,6 +7,10 @@ import { ReviewCard } from "~/components/review/review-card";
 import { pageTitle } from "~/lib/meta";
 import { gameHref } from "~/lib/slugs";
 import { getHomePage } from "~/modules/home/home.service.server";
+import { PAGE_CACHE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: the page cache may keep it. */
+export const handle = PAGE_CACHE;
 
 export function meta() {
   return [{ title: pageTitle() }, { name: "description", content: "Rate, review, and discover games through the power of social gaming." }];

@@ -5,8 +5,12 @@ import { SearchResults } from "~/components/search/search-results";
 import { pageTitle } from "~/lib/meta";
 import { hasFormOnlyParams, parseSearchParams, searchQueryString } from "~/modules/catalogue/search-page.schema";
 import { loadSearchPage } from "~/modules/catalogue/search-page.server";
+import { PAGE_CACHE } from "~/lib/page-cache";
 
 // Serves both /search and /search-results (route ids "search" and "search-results"): one screen, two addresses.
+
+/** The same for every signed-out visitor: the page cache may keep it. */
+export const handle = PAGE_CACHE;
 
 export function meta({ data }: Route.MetaArgs) {
   const q = data?.state.q;
