@@ -1,5 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { ServerBuild } from "react-router";
+import { vi } from "vitest";
 
 /**
  * The app's route table (app/routes.ts) as tests see it: every entry flattened, with its module
@@ -23,13 +24,14 @@ export async function routeConfig(): Promise<RouteConfigEntry[]> {
   return (await import("../../app/routes")).default;
 }
 
-/** The route table as it is with `nodeEnv` (a fresh evaluation of app/routes.ts). */
+/** The route table as it is with `nodeEnv` (a fresh evaluation of app/routes.ts; resets the module registry). */
 export async function routeConfigFor(nodeEnv: string | undefined): Promise<RouteConfigEntry[]> {
   const saved = process.env.NODE_ENV;
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = nodeEnv;
   try {
-    return (await import(`../../app/routes.ts?env=${nodeEnv ?? "unset"}`)).default as RouteConfigEntry[];
+    vi.resetModules();
+    return (await import("../../app/routes")).default;
   } finally {
     if (saved === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = saved;

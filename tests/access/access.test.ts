@@ -1,0 +1,376 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { optionalUser } from "../../app/auth/session.server";
+import { user } from "../../app/db/schema";
+import { useTestDatabase } from "../setup/database";
+import { APP_URL, contextFor, nextIp, pageRequest, useAuthConfig, verifiedAccount } from "../support/auth";
+import { flattenRoutes, loadRouteModule, mutatingRoutes, routeConfig, type RouteEntry } from "../support/route-table";
+
+/**
+ * Who may call each route that can write, as one table: a row is (route, actor) → expected status and
+ * message. Every route of app/routes.ts whose module exports an `action` needs at least one row, or
+ * the last test fails.
+ *
+ * To add a route (a review, a list, a follow…): append rows to ROWS with
+ *   route:   the path exactly as written in app/routes.ts ("reviews/:id/like");
+ *   as:      "visitor" | "another user" | "owner" | "admin" — who sends it. The owner owns the resource
+ *            the request targets (create it in `request`); "another user" is a signed-in member who
+ *            does not; "admin" only where operators get more;
+ *   request: builds the request from the accounts in `w` (w.owner, w.other, w.admin: signed-in, with
+ *            `cookie` and `id`; `w.fresh()` makes a new one for rows that delete or sign out);
+ *   expect:  { status, message? (the body's error / message / first field error), location? };
+ *   after:   optional check that nothing was written for someone who may not (the owner's row is intact).
+ * Denied writes answer like the spec says: a visitor 401 (APIs) or a redirect to /login (pages), a
+ * member touching someone else's resource 404/403 with the message, an operator-only read 403.
+ */
+
+const db = useTestDatabase();
+const config = useAuthConfig();
+
+type Account = Awaited<ReturnType<typeof verifiedAccount>> & { id: number };
+interface World {
+  owner: Account;
+  other: Account;
+  admin: Account;
+  /** A new signed-in account, for rows that delete it or end its session. */
+  fresh(): Promise<Account>;
+}
+type As = "visitor" | "another user" | "owner" | "admin";
+interface Row {
+  route: string;
+  as: As;
+  /** What the row shows, when one route has several rows for one actor. */
+  note?: string;
+  request: (w: World) => Request | Promise<Request>;
+  expect: { status: number; message?: string; location?: RegExp };
+  after?: (w: World, request: Request) => Promise<void>;
+}
+
+const post = (pathname: string, form: Record<string, string>, cookie?: string) => pageRequest(pathname, { method: "POST", form, cookie });
+const json = (pathname: string, body: unknown, cookie?: string) => {
+  const headers = new Headers({ origin: APP_URL, "content-type": "application/json", accept: "application/json" });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(`${APP_URL}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
+};
+const exists = async (id: number) => (await db.handle().db.select({ id: user.id }).from(user).where(eq(user.id, id))).length === 1;
+const CONFIRM_ERROR = "Type DELETE to confirm.";
+
+const ROWS: Row[] = [
+  // Account deletion: only ever the signed-in user's own account (the id comes from the session).
+  {
+    route: "account/delete",
+    as: "visitor",
+    request: () => post("/account/delete", { confirmation: "DELETE" }),
+    expect: { status: 302, location: /^\/login\?redirectTo=%2Faccount%2Fdelete$/ },
+  },
+  {
+    route: "account/delete",
+    as: "another user",
+    note: "deletes their own account, never the owner's",
+    request: async (w) => post("/account/delete", { confirmation: "DELETE" }, (await w.fresh()).cookie),
+    expect: { status: 302, location: /^\/$/ },
+    after: async (w) => expect(await exists(w.owner.id)).toBe(true),
+  },
+  {
+    route: "account/delete",
+    as: "owner",
+    note: "without the typed confirmation",
+    request: (w) => post("/account/delete", { confirmation: "delete" }, w.owner.cookie),
+    expect: { status: 400, message: CONFIRM_ERROR },
+    after: async (w) => expect(await exists(w.owner.id)).toBe(true),
+  },
+  {
+    route: "account/delete",
+    as: "owner",
+    note: "from a foreign origin",
+    request: (w) => {
+      const r = post("/account/delete", { confirmation: "DELETE" }, w.owner.cookie);
+      r.headers.set("origin", "https://evil.example");
+      return r;
+    },
+    expect: { status: 403, message: "Forbidden" },
+    after: async (w) => expect(await exists(w.owner.id)).toBe(true),
+  },
+  {
+    route: "account/delete",
+    as: "owner",
+    note: "confirmed: the account and its session go",
+    request: async (w) => {
+      const me = await w.fresh();
+      return post("/account/delete", { confirmation: "DELETE", id: String(w.owner.id) }, me.cookie);
+    },
+    expect: { status: 302, location: /^\/$/ },
+    after: async (w, request) => {
+      expect(await optionalUser(request)).toBeNull();
+      // An id in the form is ignored: the owner of the world is still there.
+      expect(await exists(w.owner.id)).toBe(true);
+    },
+  },
+
+  // Sign-out: ends only the sender's session.
+  { route: "logout", as: "visitor", request: () => post("/logout", {}), expect: { status: 302, location: /^\/$/ } },
+  {
+    route: "logout",
+    as: "owner",
+    request: async (w) => post("/logout", {}, (await w.fresh()).cookie),
+    expect: { status: 302, location: /^\/$/ },
+    after: async (w, request) => {
+      expect(await optionalUser(request)).toBeNull();
+      expect(await optionalUser(pageRequest("/", { cookie: w.owner.cookie }))).not.toBeNull();
+    },
+  },
+
+  // Public forms: the same for everyone; bad input is a 400 with the field's message.
+  {
+    route: "login",
+    as: "visitor",
+    request: (w) => post("/login", { email: w.owner.email, password: "Wr0ng!pass" }),
+    expect: { status: 401, message: "Invalid email or password" },
+  },
+  {
+    route: "login",
+    as: "owner",
+    request: (w) => post("/login", { email: w.owner.email, password: w.owner.password, redirectTo: "//evil.example" }, w.owner.cookie),
+    expect: { status: 302, location: /^\/$/ },
+  },
+  {
+    route: "signup",
+    as: "visitor",
+    note: "an empty form",
+    request: () => post("/signup", { username: "", email: "", password: "", confirmPassword: "" }),
+    expect: { status: 400 },
+  },
+  {
+    route: "signup",
+    as: "owner",
+    note: "a taken username",
+    request: (w) =>
+      post("/signup", {
+        username: w.owner.username,
+        email: `taken_${process.pid}@example.test`,
+        password: w.owner.password,
+        confirmPassword: w.owner.password,
+        agreeToTerms: "on",
+      }),
+    expect: { status: 400 },
+  },
+  {
+    route: "forgot-password",
+    as: "visitor",
+    request: () => post("/forgot-password", { email: "nobody@example.test" }),
+    expect: { status: 200 },
+  },
+  {
+    route: "forgot-password",
+    as: "another user",
+    request: (w) => post("/forgot-password", { email: w.owner.email }, w.other.cookie),
+    expect: { status: 200 },
+    after: async (w) => expect(await optionalUser(pageRequest("/", { cookie: w.owner.cookie }))).not.toBeNull(),
+  },
+  {
+    route: "reset-password",
+    as: "visitor",
+    note: "a made-up token changes nothing",
+    request: () => post("/reset-password", { token: "not-a-token", newPassword: "N3w!passw0rd", confirmPassword: "N3w!passw0rd" }),
+    expect: { status: 400 },
+  },
+  {
+    route: "auth/callback",
+    as: "visitor",
+    note: "a made-up verification token",
+    request: () => post("/auth/callback", { token: "not-a-token" }),
+    expect: { status: 400 },
+  },
+
+  // Privacy: a choice is stored for the sender only (the cookie for a visitor, their row when signed in).
+  {
+    route: "api/consent",
+    as: "visitor",
+    request: () => {
+      const r = post("/api/consent", { intent: "accept_all" });
+      r.headers.set("accept", "application/json");
+      return r;
+    },
+    expect: { status: 200 },
+  },
+  {
+    route: "api/consent",
+    as: "owner",
+    note: "bad input",
+    request: (w) => post("/api/consent", { intent: "everything" }, w.owner.cookie),
+    expect: { status: 400, message: "Choose one of the privacy options." },
+  },
+  {
+    route: "api/events",
+    as: "visitor",
+    note: "without consent nothing is recorded",
+    request: () => json("/api/events", { type: "game_view", gameId: 1, source: "direct", sessionId: "1700000000000-abcdefgh" }),
+    expect: { status: 204 },
+  },
+  {
+    route: "api/events",
+    as: "owner",
+    note: "not JSON",
+    request: (w) => post("/api/events", { type: "page_view" }, w.owner.cookie),
+    expect: { status: 415, message: "Send JSON (Content-Type: application/json)" },
+  },
+
+  // IGDB search proxy: anyone (rate-limited per client); a GET is refused.
+  {
+    route: "api/igdb-search",
+    as: "visitor",
+    note: "not a POST",
+    request: () => new Request(`${APP_URL}/api/igdb-search`, { method: "PUT", headers: { origin: APP_URL } }),
+    expect: { status: 405, message: "Use POST" },
+  },
+
+  // Better Auth's endpoints the app relies on: changing a profile needs its session; the operator flag is never settable.
+  {
+    route: "api/auth/*",
+    as: "visitor",
+    note: "update-user",
+    request: () => json("/api/auth/update-user", { name: "Intruder" }),
+    expect: { status: 401 },
+  },
+  {
+    route: "api/auth/*",
+    as: "owner",
+    note: "update-user cannot make an operator",
+    request: (w) => json("/api/auth/update-user", { isAdmin: true }, w.owner.cookie),
+    expect: { status: 400 },
+    after: async (w) => {
+      const [row] = await db.handle().db.select({ isAdmin: user.isAdmin }).from(user).where(eq(user.id, w.owner.id));
+      expect(row).toEqual({ isAdmin: false });
+    },
+  },
+  {
+    route: "api/auth/*",
+    as: "another user",
+    note: "sign-out ends their own session only",
+    request: async (w) => json("/api/auth/sign-out", {}, (await w.fresh()).cookie),
+    expect: { status: 200 },
+    after: async (w) => expect(await optionalUser(pageRequest("/", { cookie: w.owner.cookie }))).not.toBeNull(),
+  },
+];
+
+/** Operator-only reads: the same rule (is_admin) for the page and the API. */
+const ADMIN_READS: Row[] = (["admin/privacy", "api/privacy/stats"] as const).flatMap((route) =>
+  (["visitor", "another user", "admin"] as const).map((as) => ({
+    route,
+    as,
+    request: (w: World) =>
+      pageRequest(`/${route}`, { cookie: as === "admin" ? w.admin.cookie : as === "another user" ? w.other.cookie : undefined }),
+    expect: as === "admin" ? { status: 200 } : { status: 403, message: "You do not have access to this page." },
+  })),
+);
+
+interface Outcome {
+  status: number;
+  message: string | undefined;
+  location: string | null;
+}
+
+/** The answer of a loader or action, returned or thrown: a Response, data(), or a plain object (200). */
+async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
+  let r: unknown;
+  try {
+    r = await run();
+  } catch (thrown) {
+    r = thrown;
+  }
+  if (r instanceof Response) {
+    const text = r.status === 204 ? "" : await r.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // plain text
+    }
+    return { status: r.status, message: messageOf(body), location: r.headers.get("location") };
+  }
+  if (r && typeof r === "object" && (r as { type?: unknown }).type === "DataWithResponseInit") {
+    const d = r as { data: unknown; init: { status?: number; headers?: HeadersInit } | null };
+    return { status: d.init?.status ?? 200, message: messageOf(d.data), location: new Headers(d.init?.headers).get("location") };
+  }
+  if (r instanceof Error) throw r;
+  return { status: 200, message: messageOf(r), location: null };
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body === "string") return body || undefined;
+  if (!body || typeof body !== "object") return undefined;
+  const b = body as { error?: unknown; message?: unknown; errors?: Record<string, unknown> };
+  if (typeof b.error === "string") return b.error;
+  if (typeof b.message === "string") return b.message;
+  const first = b.errors ? Object.values(b.errors)[0] : undefined;
+  return typeof first === "string" ? first : undefined;
+}
+
+let entries: RouteEntry[] = [];
+let world: World;
+
+beforeAll(async () => {
+  entries = flattenRoutes(await routeConfig());
+  const account = async (prefix: string): Promise<Account> => {
+    const a = await verifiedAccount(config, prefix);
+    const me = await optionalUser(pageRequest("/", { cookie: a.cookie }));
+    if (!me) throw new Error("the new account is not signed in");
+    return { ...a, id: me.id };
+  };
+  const [owner, other, admin] = [await account("Owner"), await account("Other"), await account("Admin")];
+  await db.handle().db.update(user).set({ isAdmin: true }).where(eq(user.id, admin.id));
+  world = { owner, other, admin, fresh: () => account("Fresh") };
+}, 120_000);
+
+function entryOf(route: string): RouteEntry {
+  const e = entries.find((x) => x.path === route);
+  if (!e) throw new Error(`no route "${route}" in app/routes.ts`);
+  return e;
+}
+
+function paramsOf(entry: RouteEntry, request: Request): Record<string, string> {
+  const pattern = entry.path.split("/");
+  const actual = new URL(request.url).pathname.slice(1).split("/");
+  const params: Record<string, string> = {};
+  pattern.forEach((seg, i) => {
+    if (seg.startsWith(":")) params[seg.slice(1)] = actual[i] ?? "";
+    if (seg === "*") params["*"] = actual.slice(i).join("/");
+  });
+  return params;
+}
+
+async function check(row: Row, handler: "action" | "loader") {
+  const entry = entryOf(row.route);
+  const mod = await loadRouteModule(entry);
+  const fn = mod[handler] as (args: unknown) => Promise<unknown>;
+  const request = await row.request(world);
+  const got = await outcomeOf(() => fn({ request, params: paramsOf(entry, request), context: contextFor(nextIp()) }));
+  expect(got.status, `${row.route} as ${row.as}`).toBe(row.expect.status);
+  if (row.expect.message !== undefined) expect(got.message).toBe(row.expect.message);
+  if (row.expect.location) expect(got.location).toMatch(row.expect.location);
+  await row.after?.(world, request);
+}
+
+const title = (r: Row) => `${r.route} as ${r.as}${r.note ? ` (${r.note})` : ""} → ${r.expect.status}`;
+
+describe("access table: mutating routes", () => {
+  for (const row of ROWS) it(title(row), () => check(row, "action"));
+});
+
+describe("access table: operator-only reads", () => {
+  for (const row of ADMIN_READS) it(title(row), () => check(row, "loader"));
+});
+
+describe("access table is complete", () => {
+  it("has a row for every route of app/routes.ts that exports an action", async () => {
+    const mutating = (await mutatingRoutes(entries)).map((e) => e.path);
+    expect(mutating.length).toBeGreaterThan(5);
+    const covered = new Set(ROWS.map((r) => r.route));
+    expect(
+      mutating.filter((path) => !covered.has(path)),
+      "routes without a row in tests/access/access.test.ts",
+    ).toEqual([]);
+    // And no row names a route that is gone or a typo.
+    expect([...covered].filter((route) => !mutating.includes(route))).toEqual([]);
+  });
+});
