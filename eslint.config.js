@@ -5,6 +5,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
+const NO_SERVER_IMPORT = {
+  regex: "^(\\.\\./)+server(/|$)",
+  message: "app/ must not import server/: move what both need into app/ (server/ may import app/).",
+};
+const NO_DB_CLIENT = {
+  regex: "(^~/db/client(\\.server)?$)|(/db/client(\\.server)?$)",
+  allowTypeImports: true,
+  message: "Queries live in *.queries.server.ts: call a queries function instead of opening the database client here.",
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -49,5 +59,38 @@ export default defineConfig(
     // Test helpers such as `useTestDatabase()` and Playwright's fixture `use` callback are not React hooks.
     files: ["**/*.test.{ts,tsx}", "tests/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+
+  // Layers: app/ never imports server/ (dependencies flow one way), and SQL lives in *.queries.server.ts:
+  // only queries files, the db layer, scripts, tests and migrations open the database client
+  // (type imports of it are fine: a type runs no query).
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT, NO_DB_CLIENT] }],
+    },
+  },
+  {
+    files: [
+      "app/**/*.queries.server.ts",
+      "app/db/**",
+      "app/**/*.test.{ts,tsx}",
+      // Better Auth's Drizzle adapter is handed the database handle where the auth instance is made.
+      "app/auth/auth.server.ts",
+    ],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT] }] },
+  },
+  {
+    // TEMPORARY — pending moves by parallel work (catalogue sub-areas, sign-in lock-out): remove when merged.
+    files: [
+      "app/modules/catalogue/search.server.ts",
+      "app/modules/catalogue/import.server.ts",
+      "app/modules/catalogue/providers/igdb-store.server.ts",
+      "app/modules/catalogue/providers/igdb-token.server.ts",
+      "app/modules/catalogue/game-refresh.server.ts",
+      "app/modules/catalogue/view-counter.server.ts",
+      "app/auth/lockout.server.ts",
+    ],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT] }] },
   },
 );

@@ -18,8 +18,6 @@ export const GAME_CATEGORY = {
   UPDATE: 14,
 } as const;
 
-export type GameCategoryCode = (typeof GAME_CATEGORY)[keyof typeof GAME_CATEGORY];
-
 const LABELS: Readonly<Record<number, string>> = {
   0: "Main Game",
   1: "DLC",

@@ -75,11 +75,6 @@ export function isTrackingAllowed(consent: ConsentChoice | null | undefined): bo
   return !!consent && consent.analyticsOptedIn && consent.trackingLevel !== "none";
 }
 
-/** Given (true) or withdrawn (false): withdrawal means off and none. */
-export function isConsentGiven(consent: ConsentChoice): boolean {
-  return isTrackingAllowed(consent);
-}
-
 /** A stored local record, or null when it is missing or malformed. */
 export function parseConsentRecord(raw: unknown): ConsentRecord | null {
   if (!raw || typeof raw !== "object") return null;

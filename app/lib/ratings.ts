@@ -2,7 +2,6 @@
 
 export const MIN_RATING = 1;
 export const MAX_RATING = 10;
-export const RATING_STEP = 0.5;
 export const HISTOGRAM_BARS = 10;
 
 function isFiniteNumber(value: unknown): value is number {

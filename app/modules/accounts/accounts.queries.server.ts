@@ -8,15 +8,6 @@ export async function isUsernameTaken(username: string, db: Database = getDb()):
   return rows.length > 0;
 }
 
-export async function findUserIdByEmail(email: string): Promise<number | null> {
-  const [row] = await getDb()
-    .select({ id: user.id })
-    .from(user)
-    .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /**
  * Removes the user and, by ON DELETE CASCADE, everything only they own
  * (sessions, sign-in accounts, ratings and reviews, ...). The games'
