@@ -145,13 +145,17 @@ const ROWS: Row[] = [
     as: "owner",
     note: "a taken username",
     request: (w) =>
-      post("/signup", {
-        username: w.owner.username,
-        email: `taken_${process.pid}@example.test`,
-        password: w.owner.password,
-        confirmPassword: w.owner.password,
-        agreeToTerms: "on",
-      }),
+      post(
+        "/signup",
+        {
+          username: w.owner.username,
+          email: `taken_${process.pid}@example.test`,
+          password: w.owner.password,
+          confirmPassword: w.owner.password,
+          agreeToTerms: "on",
+        },
+        w.owner.cookie,
+      ),
     expect: { status: 400 },
   },
   {
