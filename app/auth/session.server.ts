@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { getConfig } from "../../server/config";
 import { getAuth } from "./auth.server";
+import { isTrustedOriginOf } from "./origin";
 
 /** The signed-in user as pages need it. Never sent to other users (it holds the e-mail). */
 export interface SessionUser {
@@ -42,13 +43,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/**
- * CSRF guard for our own form actions: a browser POST carries Origin; when it
- * is present it must be the site's. (Better Auth checks its own endpoints.)
- */
+/** CSRF guard for our own form actions (Better Auth checks its own endpoints). */
 export function isTrustedOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (origin) return origin === new URL(getConfig().appUrl).origin || origin === new URL(request.url).origin;
-  const site = request.headers.get("sec-fetch-site");
-  return !site || site === "same-origin" || site === "none";
+  return isTrustedOriginOf(request.headers, [new URL(getConfig().appUrl).origin, new URL(request.url).origin]);
 }
