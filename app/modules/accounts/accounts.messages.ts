@@ -16,6 +16,9 @@ export const MESSAGES = {
   verificationExpired: "Email verification link has expired. Please request a new one.",
   verificationFailed: "Email verification failed",
   verificationNoToken: "No valid authentication tokens received. Please try signing up again.",
+  passwordChanged: "Your password has been changed. You have been signed out on every other device.",
+  currentPasswordWrong: "Current password is incorrect",
+  noPasswordYet: "Your account has no password yet. Use 'Forgot password?' on the sign-in page to set one.",
   verificationUnexpected: "An unexpected error occurred during authentication",
 } as const;
 

@@ -99,6 +99,19 @@ export const NewPasswordForm = z
   .object({ newPassword: newPasswordField, confirmPassword: z.string() })
   .refine((f) => f.newPassword === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" });
 
+/** Settings → Change password: the current password, then a new one by the sign-up rules. */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: z.string("Current password is required").min(1, "Current password is required").max(128),
+    newPassword: newPasswordField,
+    confirmPassword: z.string(),
+  })
+  .refine((f) => f.newPassword === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" })
+  .refine((f) => f.newPassword !== f.currentPassword, {
+    path: ["newPassword"],
+    message: "New password must be different from the current one",
+  });
+
 /** Field → first message, for showing errors next to inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

@@ -103,6 +103,28 @@ export async function resetPassword(request: Request, context: Ctx, token: strin
   return failure(r, MESSAGES.passwordUpdateFailed);
 }
 
+/**
+ * Settings → Change password: needs the current password; every other session of the user ends
+ * (the auth hook forces it) and this browser gets a fresh session cookie (`setCookies`).
+ */
+export async function changePassword(
+  request: Request,
+  context: Ctx,
+  form: { currentPassword: string; newPassword: string },
+): Promise<Outcome<{ message: string }>> {
+  const r = await callAuth(request, context, "/change-password", {
+    body: { currentPassword: form.currentPassword, newPassword: form.newPassword, revokeOtherSessions: true },
+  });
+  if (r.ok) return { ok: true, message: MESSAGES.passwordChanged, setCookies: r.setCookies };
+  if (r.code === "INVALID_PASSWORD") {
+    const error = MESSAGES.currentPasswordWrong;
+    return { ok: false, status: 400, error, fieldErrors: { currentPassword: error }, setCookies: [] };
+  }
+  if (r.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return { ok: false, status: 400, error: MESSAGES.noPasswordYet, setCookies: [] };
+  if (r.status === 401) return { ok: false, status: 401, error: MESSAGES.resetSessionExpired, setCookies: [] };
+  return failure(r, MESSAGES.passwordUpdateFailed);
+}
+
 /** /auth/callback: verifies the e-mail and signs the user in (Set-Cookie in the result). */
 export async function verifyEmail(request: Request, context: Ctx, token: string | null): Promise<Outcome> {
   if (!token) return { ok: false, status: 400, error: MESSAGES.verificationNoToken, setCookies: [] };
