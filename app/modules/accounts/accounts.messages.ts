@@ -6,6 +6,8 @@ export const MESSAGES = {
   signupFailed: "Signup failed. Please try again.",
   resetSent: "Password reset email sent! Check your inbox for instructions.",
   resetFailed: "Failed to send reset email. Please try again.",
+  /** resetFailed's first sentence, followed by how long to wait when rate-limited. */
+  resetFailedSentence: "Failed to send reset email.",
   resent: "Verification email resent! Please check your inbox.",
   resendFailed: "Failed to resend verification email.",
   resetLinkDefault: "An error occurred with your reset link.",

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { callAuth, tooManyRequestsMessage, type AuthCallResult } from "~/auth/auth-request.server";
+import { callAuth, tooManyRequestsMessage, waitMessage, type AuthCallResult } from "~/auth/auth-request.server";
 import { getAuth } from "~/auth/auth.server";
 import { DELETE_CONFIRMATION, MESSAGES } from "./accounts.messages";
 import { usernameField } from "./accounts.schema";
@@ -77,7 +77,10 @@ export async function resendVerification(request: Request, context: Ctx, email: 
 export async function requestPasswordReset(request: Request, context: Ctx, email: string): Promise<Outcome<{ message: string }>> {
   const r = await callAuth(request, context, "/request-password-reset", { body: { email } });
   if (r.ok) return { ok: true, message: MESSAGES.resetSent, setCookies: [] };
-  if (r.status === 429) return failure(r, MESSAGES.resetFailed);
+  if (r.status === 429) {
+    // The spec's failure sentence, then how long to wait.
+    return { ok: false, status: 429, error: `${MESSAGES.resetFailedSentence} ${waitMessage(r.retryAfter)}`, setCookies: [] };
+  }
   return { ok: false, status: r.status, error: MESSAGES.resetFailed, setCookies: [] };
 }
 
