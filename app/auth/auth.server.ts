@@ -9,13 +9,7 @@ import { getDb, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "~/email/templates";
-import {
-  DISPLAY_USERNAME_MESSAGE,
-  emailField,
-  newPasswordField,
-  ProfileUpdate,
-  usernameField,
-} from "~/modules/accounts/accounts.schema";
+import { DISPLAY_USERNAME_MESSAGE, emailField, newPasswordField, ProfileUpdate, usernameField } from "~/modules/accounts/accounts.schema";
 import {
   deleteResetTokens,
   deleteUnverifiedUser,
@@ -152,7 +146,11 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       // (An unverified account with that address has been replaced before this runs: see the hook.)
       async onExistingUserSignUp({ user }) {
         if (!user.emailVerified) return;
-        await deliver("existing account", existingAccountMail(user.email, `${appUrl}/forgot-password`, appUrl), `${appUrl}/forgot-password`);
+        await deliver(
+          "existing account",
+          existingAccountMail(user.email, `${appUrl}/forgot-password`, appUrl),
+          `${appUrl}/forgot-password`,
+        );
       },
       // Issuing a reset link voids the user's older ones; using one voids all, and lifts the
       // account-wide sign-in lock.

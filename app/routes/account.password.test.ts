@@ -43,7 +43,10 @@ describe("change password", () => {
 
     const done = await post(f.cookie, { currentPassword: TEST_PASSWORD, newPassword: NEW, confirmPassword: NEW });
     expect(done.init?.status ?? 200).toBe(200);
-    expect(done.data).toMatchObject({ done: "Your password has been changed. You have been signed out on every other device.", error: null });
+    expect(done.data).toMatchObject({
+      done: "Your password has been changed. You have been signed out on every other device.",
+      error: null,
+    });
 
     // The other device is signed out; this browser carries on with the fresh cookie.
     expect(await optionalUser(pageRequest("/", { cookie: otherCookie }))).toBeNull();

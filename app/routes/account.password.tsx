@@ -1,7 +1,15 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/account.password";
 import { requireUser } from "~/access/access.server";
-import { AuthCard, FormBanner, NewPasswordFields, PasswordField, primaryButtonClass, secondaryButtonClass, useBusy } from "~/components/auth/auth-ui";
+import {
+  AuthCard,
+  FormBanner,
+  NewPasswordFields,
+  PasswordField,
+  primaryButtonClass,
+  secondaryButtonClass,
+  useBusy,
+} from "~/components/auth/auth-ui";
 import { isTrustedOrigin } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { ChangePasswordForm, fieldErrors } from "~/modules/accounts/accounts.schema";
@@ -25,7 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ChangePasswordForm.safeParse(form);
   if (!parsed.success) return data<ActionResult>({ done: null, error: null, errors: fieldErrors(parsed.error) }, { status: 400 });
   const r = await changePassword(request, context, parsed.data);
-  if (!r.ok) return data<ActionResult>({ done: null, error: r.fieldErrors ? null : r.error, errors: r.fieldErrors ?? {} }, { status: r.status });
+  if (!r.ok)
+    return data<ActionResult>({ done: null, error: r.fieldErrors ? null : r.error, errors: r.fieldErrors ?? {} }, { status: r.status });
   // The change ended every session, this one too: the fresh cookie keeps this browser signed in.
   const headers = new Headers();
   for (const c of r.setCookies) headers.append("set-cookie", c);

@@ -31,7 +31,10 @@ beforeAll(() => {
 
 const verifiedAccount = () => verifiedAccountWith(config);
 
-function api(path: string, init: { body?: unknown; raw?: string; ip?: string; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {}) {
+function api(
+  path: string,
+  init: { body?: unknown; raw?: string; ip?: string; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers({ "content-type": "application/json", [CLIENT_IP_HEADER]: init.ip ?? nextIp(), ...init.headers });
   if (init.origin !== null) headers.set("origin", init.origin ?? APP_URL);
   if (init.cookie) headers.set("cookie", init.cookie);
@@ -49,7 +52,11 @@ function verificationTokens(to: string): string[] {
 }
 
 const userByEmail = async (email: string) => {
-  const rows = await db.handle().db.select({ id: user.id, username: user.username, emailVerified: user.emailVerified }).from(user).where(eq(user.email, email));
+  const rows = await db
+    .handle()
+    .db.select({ id: user.id, username: user.username, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email));
   return rows;
 };
 
@@ -88,12 +95,16 @@ describe("sign-up for an address nobody has verified", () => {
 
     // The attacker's password and session no longer work; the victim's password does.
     const ip = nextIp();
-    expect(await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: attacker.password, rememberMe: false })).toMatchObject({
+    expect(
+      await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: attacker.password, rememberMe: false }),
+    ).toMatchObject({
       ok: false,
       status: 401,
     });
     expect(await optionalUser(pageRequest("/", { cookie: attackerCookie }))).toBeNull();
-    expect(await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: TEST_PASSWORD, rememberMe: false })).toMatchObject({
+    expect(
+      await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: TEST_PASSWORD, rememberMe: false }),
+    ).toMatchObject({
       ok: true,
       userId: rows[0]!.id,
     });
@@ -102,13 +113,21 @@ describe("sign-up for an address nobody has verified", () => {
   it("never replaces a verified account: the owner's password stays and the owner is told by mail", async () => {
     const owner = await verifiedAccount();
     const before = outboxMails(config, owner.email).length;
-    const r = await signUp(pageRequest("/signup"), contextFor(nextIp()), { ...freshAccount("Other"), email: owner.email, password: "0Ther!pass" });
+    const r = await signUp(pageRequest("/signup"), contextFor(nextIp()), {
+      ...freshAccount("Other"),
+      email: owner.email,
+      password: "0Ther!pass",
+    });
     expect(r.ok).toBe(true);
-    expect(await userByEmail(owner.email)).toEqual([expect.objectContaining({ username: owner.username.toLowerCase(), emailVerified: true })]);
+    expect(await userByEmail(owner.email)).toEqual([
+      expect.objectContaining({ username: owner.username.toLowerCase(), emailVerified: true }),
+    ]);
     const mails = outboxMails(config, owner.email);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)).toContain("already has one");
-    expect(await signIn(pageRequest("/login"), owner.ctx, { email: owner.email, password: TEST_PASSWORD, rememberMe: false })).toMatchObject({ ok: true });
+    expect(
+      await signIn(pageRequest("/login"), owner.ctx, { email: owner.email, password: TEST_PASSWORD, rememberMe: false }),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -155,7 +174,9 @@ describe("password reset links", () => {
       error: MESSAGES.resetSessionExpired,
     });
     expect(await resetRows(me.id)).toEqual([]);
-    expect(await signIn(pageRequest("/login"), f.ctx, { email: f.email, password: "N3w!password", rememberMe: false })).toMatchObject({ ok: true });
+    expect(await signIn(pageRequest("/login"), f.ctx, { email: f.email, password: "N3w!password", rememberMe: false })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("/api/auth/request-password-reset refuses another site's Origin (and a cross-site fetch without one)", async () => {
@@ -163,7 +184,8 @@ describe("password reset links", () => {
     const before = outboxMails(config, f.email).length;
     expect((await api("/request-password-reset", { body: { email: f.email }, origin: "https://evil.example" })).status).toBe(403);
     expect(
-      (await api("/request-password-reset", { body: { email: f.email }, origin: null, headers: { "sec-fetch-site": "cross-site" } })).status,
+      (await api("/request-password-reset", { body: { email: f.email }, origin: null, headers: { "sec-fetch-site": "cross-site" } }))
+        .status,
     ).toBe(403);
     expect((await api("/send-verification-email", { body: { email: f.email }, origin: "https://evil.example" })).status).toBe(403);
     expect(outboxMails(config, f.email)).toHaveLength(before);

@@ -30,7 +30,6 @@ export const nameField = z
   .trim()
   .min(1, "Name is required")
   .max(NAME_MAX, "Name must be 50 characters or less")
-  // eslint-disable-next-line no-control-regex
   .regex(/^[^\u0000-\u001f\u007f]*$/, "Name must not contain control characters");
 
 /** Avatars come only from the app's own upload storage (a path, never another site or a script URL). */
