@@ -9,7 +9,15 @@ import { getDb, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "~/email/templates";
-import { DISPLAY_USERNAME_MESSAGE, emailField, newPasswordField, ProfileUpdate, usernameField } from "~/modules/accounts/accounts.schema";
+import {
+  avatarUrlField,
+  DISPLAY_USERNAME_MESSAGE,
+  emailField,
+  nameField,
+  newPasswordField,
+  ProfileUpdate,
+  usernameField,
+} from "~/modules/accounts/accounts.schema";
 import {
   deleteResetTokens,
   deleteUnverifiedUser,
@@ -231,7 +239,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             if (replacing !== null) await deleteUnverifiedUser(db, replacing);
             body.username = name;
             body.displayUsername = name;
-            if (typeof body.name !== "string" || body.name.trim() === "") body.name = name;
+            // The profile fields sign-up also accepts follow the profile rules.
+            body.name = typeof body.name === "string" && body.name.trim() !== "" ? check(nameField, body.name, "name") : name;
+            if (body.image !== undefined) body.image = check(avatarUrlField, body.image, "image");
             return;
           }
           case "/update-user": {

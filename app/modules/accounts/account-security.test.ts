@@ -267,6 +267,17 @@ describe("/api/auth/update-user", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("sign-up applies the same rules to the name and avatar it accepts", async () => {
+    const f = freshAccount("Fields");
+    const long = await api("/sign-up/email", { body: { ...f, name: "x".repeat(100_000) } });
+    expect(long.status).toBe(400);
+    expect(await messageOf(long)).toBe("Name must be 50 characters or less");
+    const script = await api("/sign-up/email", { body: { ...f, name: f.username, image: "javascript:alert(1)" } });
+    expect(script.status).toBe(400);
+    expect(await messageOf(script)).toBe("Avatar must be an uploaded image");
+    expect(await userByEmail(f.email)).toEqual([]);
+  });
+
   it("accepts a valid name and an uploaded avatar, and stores them", async () => {
     const f = await verifiedAccount();
     const res = await update(f.cookie, { name: "  Ada  ", image: "/uploads/avatar-1.webp" });
