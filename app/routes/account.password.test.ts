@@ -58,7 +58,7 @@ describe("change password", () => {
       status: 401,
     });
     expect(await signIn(pageRequest("/login"), ctx, { email: f.email, password: NEW, rememberMe: false })).toMatchObject({ ok: true });
-  });
+  }, 120_000); // a dozen password hashes: slow on a busy machine
 
   it("asks a visitor to sign in and refuses another site's form", async () => {
     await expect(password.loader(args(pageRequest("/account/password")) as never)).rejects.toMatchObject({ status: 302 });
