@@ -20,6 +20,7 @@ export default [
   route("auth/callback", "routes/auth.callback.tsx"),
   route("logout", "routes/logout.tsx"),
   route("account/delete", "routes/account.delete.tsx"),
+  route("account/password", "routes/account.password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("settings", "routes/settings.tsx"),
   route("api/auth/*", "routes/api.auth.$.ts"),

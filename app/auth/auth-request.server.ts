@@ -100,8 +100,13 @@ export function cookieHeaders(...results: { setCookies: string[] }[]): Headers {
   return headers;
 }
 
+/** How long to wait after a 429, as a sentence. */
+export function waitMessage(retryAfter: number | null): string {
+  const minutes = Math.max(1, Math.ceil((retryAfter ?? 60) / 60));
+  return `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
 /** A clear sentence for a 429. */
 export function tooManyRequestsMessage(retryAfter: number | null): string {
-  const minutes = Math.max(1, Math.ceil((retryAfter ?? 60) / 60));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return `Too many attempts. ${waitMessage(retryAfter)}`;
 }

@@ -1,17 +1,32 @@
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, createEmailVerificationToken } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { username } from "better-auth/plugins";
 import { pino, type Logger } from "pino";
 import type { z } from "zod";
 import { getDb, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
-import { passwordResetMail, verificationMail } from "~/email/templates";
-import { emailField, newPasswordField, usernameField } from "~/modules/accounts/accounts.schema";
+import { existingAccountMail, passwordResetMail, verificationMail } from "~/email/templates";
+import {
+  avatarUrlField,
+  DISPLAY_USERNAME_MESSAGE,
+  emailField,
+  nameField,
+  newPasswordField,
+  ProfileUpdate,
+  usernameField,
+} from "~/modules/accounts/accounts.schema";
+import {
+  deleteResetTokens,
+  deleteUnverifiedUser,
+  findAccountByEmail,
+  findUserIdByUsername,
+} from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
 import { clearFailures, lockedFor, recordFailure } from "./lockout.server";
+import { isTrustedOriginOf } from "./origin";
 import { assignUsernameOnCreate, oauthOptionsFor } from "./providers.server";
 
 /**
@@ -39,14 +54,24 @@ export interface AuthDeps {
   logger?: Logger;
 }
 
-function reject(message: string, field: string, status: "BAD_REQUEST" | "TOO_MANY_REQUESTS" = "BAD_REQUEST"): never {
-  throw new APIError(status, { message, code: status === "BAD_REQUEST" ? "VALIDATION_ERROR" : "TOO_MANY_FAILED_SIGN_INS", field });
+const CODES = { BAD_REQUEST: "VALIDATION_ERROR", TOO_MANY_REQUESTS: "TOO_MANY_FAILED_SIGN_INS", FORBIDDEN: "INVALID_ORIGIN" } as const;
+
+function reject(message: string, field: string, status: keyof typeof CODES = "BAD_REQUEST"): never {
+  throw new APIError(status, { message, code: CODES[status], field });
 }
+
+/** The same answer for every accepted sign-up, new address or not: nothing to tell them apart by. */
+export const SIGN_UP_ANSWER = { status: true } as const;
 
 function check<T>(schemaFor: z.ZodType<T>, value: unknown, field: string): T {
   const parsed = schemaFor.safeParse(value);
   if (!parsed.success) reject(parsed.error.issues[0]?.message ?? "Invalid value", field);
   return parsed.data;
+}
+
+/** The client address the HTTP layer put on the request (never the client's own header). */
+function clientAddress(ctx: { request?: Request; headers?: Headers }): string | null {
+  return ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
 }
 
 export function createAuth({ config, db, mailer, logger }: AuthDeps) {
@@ -120,17 +145,26 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_EXPIRES_IN,
       async sendResetPassword({ user, token }) {
+        await deleteResetTokens(db, user.id, token);
         const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await deliver("password reset", passwordResetMail(user.email, link, appUrl), link);
       },
-      // Sign-up with an e-mail that has an account answers like a new sign-up
-      // (nothing revealed); an unverified owner gets a fresh link.
+      // Sign-up with the address of a verified account answers like a new sign-up (nothing revealed
+      // to the caller) and tells the owner by mail, which also keeps the two paths' timing alike.
+      // (An unverified account with that address has been replaced before this runs: see the hook.)
       async onExistingUserSignUp({ user }) {
-        if (user.emailVerified) return;
-        const token = await createEmailVerificationToken(config.authSecret, user.email, undefined, VERIFICATION_EXPIRES_IN, {
-          userId: user.id,
-        });
-        await sendVerification(user.email, token);
+        if (!user.emailVerified) return;
+        await deliver(
+          "existing account",
+          existingAccountMail(user.email, `${appUrl}/forgot-password`, appUrl),
+          `${appUrl}/forgot-password`,
+        );
+      },
+      // Issuing a reset link voids the user's older ones; using one voids all, and lifts the
+      // account-wide sign-in lock.
+      async onPasswordReset({ user }) {
+        await deleteResetTokens(db, user.id, null);
+        await clearFailures(db, user.email, null);
       },
     },
     emailVerification: {
@@ -193,26 +227,58 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         switch (ctx.path) {
           case "/sign-up/email": {
             const name = check(usernameField, body.username ?? "", "username");
-            check(emailField, body.email ?? "", "email");
+            const email = check(emailField, body.email ?? "", "email");
             check(newPasswordField, body.password ?? "", "password");
-            const taken = await ctx.context.adapter.findOne({ model: "user", where: [{ field: "username", value: name }] });
-            if (taken) reject(TAKEN_MESSAGE, "username");
+            // Whoever signs up for an address nobody has verified yet replaces that account: the
+            // first password dies with it, its sessions and mailed links too (they carry its id).
+            // Only the holder of the mailbox can ever verify, and then only their own sign-up.
+            const existing = await findAccountByEmail(db, email);
+            const replacing = existing && !existing.emailVerified ? existing.id : null;
+            const holder = await findUserIdByUsername(db, name);
+            if (holder !== null && holder !== replacing) reject(TAKEN_MESSAGE, "username");
+            if (replacing !== null) await deleteUnverifiedUser(db, replacing);
             body.username = name;
             body.displayUsername = name;
-            if (typeof body.name !== "string" || body.name.trim() === "") body.name = name;
+            // The profile fields sign-up also accepts follow the profile rules.
+            body.name = typeof body.name === "string" && body.name.trim() !== "" ? check(nameField, body.name, "name") : name;
+            if (body.image !== undefined) body.image = check(avatarUrlField, body.image, "image");
             return;
           }
-          case "/update-user":
-            if (body.username !== undefined) body.username = check(usernameField, body.username, "username");
+          case "/update-user": {
+            const raw: unknown = ctx.body;
+            if (raw === null || typeof raw !== "object" || Array.isArray(raw)) reject("Invalid request body", "form");
+            const parsed = ProfileUpdate.safeParse(raw);
+            if (!parsed.success) {
+              const issue = parsed.error.issues[0];
+              reject(issue?.message ?? "Invalid request body", typeof issue?.path[0] === "string" ? issue.path[0] : "form");
+            }
+            const update = parsed.data;
+            if (update.displayUsername !== undefined) {
+              const session = await getSessionFromCtx(ctx);
+              const own = update.username ?? (session?.user as { username?: string | null } | undefined)?.username ?? null;
+              if (own === null || update.displayUsername.toLowerCase() !== own) reject(DISPLAY_USERNAME_MESSAGE, "displayUsername");
+            }
+            if (update.username !== undefined) body.username = update.username;
+            if (update.name !== undefined) body.name = update.name;
+            return;
+          }
+          case "/request-password-reset":
+          case "/send-verification-email":
+            // Mails are sent on behalf of our own pages only, never from another site's form.
+            if (!ctx.request || !isTrustedOriginOf(ctx.request.headers, [new URL(appUrl).origin])) reject("Forbidden", "form", "FORBIDDEN");
             return;
           case "/reset-password":
-          case "/change-password":
           case "/set-password":
             check(newPasswordField, body.newPassword ?? "", "newPassword");
             return;
+          case "/change-password":
+            check(newPasswordField, body.newPassword ?? "", "newPassword");
+            // A password change ends every other session.
+            body.revokeOtherSessions = true;
+            return;
           case "/sign-in/email": {
             if (typeof body.email !== "string") return;
-            const wait = await lockedFor(db, body.email);
+            const wait = await lockedFor(db, body.email, clientAddress(ctx));
             if (wait !== null) {
               const minutes = Math.max(1, Math.ceil(wait / 60));
               reject(
@@ -226,14 +292,25 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (ctx.path === "/sign-up/email") {
+          if (returned instanceof APIError) return;
+          return ctx.json(SIGN_UP_ANSWER);
+        }
+        if (ctx.path === "/change-password") {
+          if (returned instanceof APIError) return;
+          // The session the change was made with (set by the endpoint's session check).
+          const userId = ctx.context.session?.user.id;
+          if (userId) await deleteResetTokens(db, userId, null);
+          return;
+        }
         if (ctx.path !== "/sign-in/email") return;
         const email = (ctx.body as Record<string, unknown> | undefined)?.email;
         if (typeof email !== "string") return;
-        const returned = ctx.context.returned;
         if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await recordFailure(db, email);
+          if (returned.statusCode === 401) await recordFailure(db, email, clientAddress(ctx));
         } else {
-          await clearFailures(db, email);
+          await clearFailures(db, email, clientAddress(ctx));
         }
       }),
     },

@@ -1,46 +1,51 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { rateLimit } from "~/db/schema";
+import { bumpCounter, deleteCounters, readCounters } from "./lockout.queries.server";
 
 /**
- * Failed sign-ins per account (on top of Better Auth's per-IP limits): after
- * MAX_FAILURES wrong passwords for one e-mail within WINDOW, sign-in for that
- * e-mail answers 429 until the window has passed since the last failure. The
- * counter lives in rate_limit (shared by every process), keyed by a hash so
- * the table holds no e-mail addresses.
+ * Failed sign-ins per account, on top of Better Auth's per-address limits, so that strangers'
+ * wrong passwords throttle the strangers and not the owner:
+ * - per account and client address: after CLIENT_MAX wrong passwords within WINDOW, that client
+ *   is refused for that account until WINDOW has passed since its last failure;
+ * - per account from anywhere: only after ACCOUNT_MAX failures (a distributed attack) is every
+ *   client refused; a completed password reset lifts it at once.
+ * A correct password clears the account-wide counter and that client's (other clients' stay, so
+ * an attacker remains throttled). Keys are hashes: the table holds no e-mail or client addresses.
  */
 
-export const MAX_FAILURES = 5;
+export const CLIENT_MAX = 5;
+export const ACCOUNT_MAX = 50;
 export const WINDOW_SECONDS = 15 * 60;
 
-const keyFor = (email: string) => `sign-in-failures:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
+const hash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
+const accountPrefix = (email: string) => `sign-in-failures:${hash(email.trim().toLowerCase())}`;
+const keysFor = (email: string, ip: string | null) => {
+  const account = accountPrefix(email);
+  return { account, client: `${account}:${hash(ip ?? "unknown")}` };
+};
 
-/** Seconds until sign-in is allowed again, or null when it is allowed now. */
-export async function lockedFor(db: Database, email: string, now = Date.now()): Promise<number | null> {
-  const [row] = await db
-    .select({ count: rateLimit.count, lastRequest: rateLimit.lastRequest })
-    .from(rateLimit)
-    .where(eq(rateLimit.key, keyFor(email)));
-  if (!row || row.count < MAX_FAILURES) return null;
-  const remaining = Math.ceil((row.lastRequest + WINDOW_SECONDS * 1000 - now) / 1000);
-  return remaining > 0 ? remaining : null;
+/** Seconds until this client may try this account again, or null when it may now. */
+export async function lockedFor(db: Database, email: string, ip: string | null, now = Date.now()): Promise<number | null> {
+  const keys = keysFor(email, ip);
+  const rows = await readCounters(db, [keys.account, keys.client]);
+  let wait = 0;
+  for (const row of rows) {
+    const max = row.key === keys.account ? ACCOUNT_MAX : CLIENT_MAX;
+    if (row.count < max) continue;
+    wait = Math.max(wait, Math.ceil((row.lastRequest + WINDOW_SECONDS * 1000 - now) / 1000));
+  }
+  return wait > 0 ? wait : null;
 }
 
-export async function recordFailure(db: Database, email: string, now = Date.now()): Promise<void> {
+export async function recordFailure(db: Database, email: string, ip: string | null, now = Date.now()): Promise<void> {
+  const keys = keysFor(email, ip);
   const windowStart = now - WINDOW_SECONDS * 1000;
-  await db
-    .insert(rateLimit)
-    .values({ key: keyFor(email), count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${rateLimit.lastRequest} < ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: now,
-      },
-    });
+  await bumpCounter(db, keys.client, now, windowStart);
+  await bumpCounter(db, keys.account, now, windowStart);
 }
 
-export async function clearFailures(db: Database, email: string): Promise<void> {
-  await db.delete(rateLimit).where(eq(rateLimit.key, keyFor(email)));
+/** After a correct password (ip: that client) or a completed reset (ip null: the account-wide counter only). */
+export async function clearFailures(db: Database, email: string, ip: string | null): Promise<void> {
+  const keys = keysFor(email, ip);
+  await deleteCounters(db, ip === null ? [keys.account] : [keys.account, keys.client]);
 }

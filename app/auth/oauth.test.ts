@@ -201,10 +201,12 @@ describe("OpenID Connect sign-in", () => {
 
   it("links to an existing verified e-mail/password account with the same e-mail instead of creating another", async () => {
     const email = `linked${process.pid}@example.test`;
-    const signedUp = await getAuth().api.signUpEmail({
+    await getAuth().api.signUpEmail({
       body: { email, password: "Str0ng!pass", name: "linked_user", username: "linked_user" },
     });
-    const id = Number(signedUp.user.id);
+    // Sign-up answers carry no id (the same answer for every address): look it up.
+    const [row] = await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const id = row!.id;
     await db.handle().db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
 
     const who = { sub: sub(), email: email.toUpperCase(), email_verified: true, name: "Someone Else" };

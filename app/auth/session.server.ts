@@ -1,5 +1,6 @@
 import { getConfig } from "~/config.server";
 import { getAuth } from "./auth.server";
+import { isTrustedOriginOf } from "./origin";
 
 /** The signed-in user as pages need it. Never sent to other users (it holds the e-mail). */
 export interface SessionUser {
@@ -33,13 +34,7 @@ export function safeRedirectTo(value: unknown, fallback = "/"): string {
   return value;
 }
 
-/**
- * CSRF guard for our own form actions: a browser POST carries Origin; when it
- * is present it must be the site's. (Better Auth checks its own endpoints.)
- */
+/** CSRF guard for our own form actions (Better Auth checks its own endpoints). */
 export function isTrustedOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (origin) return origin === new URL(getConfig().appUrl).origin || origin === new URL(request.url).origin;
-  const site = request.headers.get("sec-fetch-site");
-  return !site || site === "same-origin" || site === "none";
+  return isTrustedOriginOf(request.headers, [new URL(getConfig().appUrl).origin, new URL(request.url).origin]);
 }

@@ -52,3 +52,20 @@ export function passwordResetMail(to: string, url: string, appUrl: string): Mail
     ),
   };
 }
+
+/** A sign-up was tried with an address that already has a verified account: tell its owner, nobody else. */
+export function existingAccountMail(to: string, url: string, appUrl: string): Mail {
+  const title = "You already have an account";
+  return {
+    to,
+    subject: "Your Savepoint account",
+    text: `Someone tried to create a Savepoint account with this e-mail address, which already has one.\n\nIf it was you, sign in at ${appUrl}/login, or choose a new password here:\n\n${url}\n\nIf it was not you, ignore this message: nothing has changed.\n`,
+    html: layout(
+      title,
+      `<p style="margin:0;line-height:1.6">Someone tried to create a Savepoint account with this e-mail address, which already has one. If it was you, sign in, or choose a new password.</p>
+<p style="margin:12px 0 0;line-height:1.6;color:#9ca3af">If it was not you, ignore this message: nothing has changed.</p>`,
+      { label: "Reset my password", url },
+      appUrl,
+    ),
+  };
+}

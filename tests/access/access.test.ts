@@ -56,6 +56,25 @@ const exists = async (id: number) => (await db.handle().db.select({ id: user.id 
 const CONFIRM_ERROR = "Type DELETE to confirm.";
 
 const ROWS: Row[] = [
+  // Change password: the session says whose password; the current one is always required.
+  {
+    route: "account/password",
+    as: "visitor",
+    request: () => post("/account/password", { currentPassword: "x", newPassword: "N3w!passw0rd", confirmPassword: "N3w!passw0rd" }),
+    expect: { status: 302, location: /^\/login\?redirectTo=%2Faccount%2Fpassword$/ },
+  },
+  {
+    route: "account/password",
+    as: "owner",
+    note: "with a wrong current password",
+    request: (w) =>
+      post(
+        "/account/password",
+        { currentPassword: "Wr0ng!pass", newPassword: "N3w!passw0rd", confirmPassword: "N3w!passw0rd" },
+        w.owner.cookie,
+      ),
+    expect: { status: 400, message: "Current password is incorrect" },
+  },
   // Account deletion: only ever the signed-in user's own account (the id comes from the session).
   {
     route: "account/delete",

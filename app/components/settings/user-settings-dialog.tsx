@@ -166,6 +166,13 @@ export default function UserSettingsDialog({ open, onOpenChange }: { open: boole
                 Account
               </h3>
               <Link
+                to="/account/password"
+                onClick={() => onOpenChange(false)}
+                className="mt-3 mr-3 inline-flex h-10 items-center justify-center rounded-lg border border-line px-4 text-sm font-semibold text-ink hover:bg-surface-2"
+              >
+                Change password
+              </Link>
+              <Link
                 to="/account/delete"
                 onClick={() => onOpenChange(false)}
                 className="mt-3 inline-flex h-10 items-center justify-center rounded-lg border border-red-500/50 px-4 text-sm font-semibold text-red-300 hover:bg-red-500/10"

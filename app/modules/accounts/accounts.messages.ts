@@ -6,6 +6,8 @@ export const MESSAGES = {
   signupFailed: "Signup failed. Please try again.",
   resetSent: "Password reset email sent! Check your inbox for instructions.",
   resetFailed: "Failed to send reset email. Please try again.",
+  /** resetFailed's first sentence, followed by how long to wait when rate-limited. */
+  resetFailedSentence: "Failed to send reset email.",
   resent: "Verification email resent! Please check your inbox.",
   resendFailed: "Failed to resend verification email.",
   resetLinkDefault: "An error occurred with your reset link.",
@@ -16,6 +18,9 @@ export const MESSAGES = {
   verificationExpired: "Email verification link has expired. Please request a new one.",
   verificationFailed: "Email verification failed",
   verificationNoToken: "No valid authentication tokens received. Please try signing up again.",
+  passwordChanged: "Your password has been changed. You have been signed out on every other device.",
+  currentPasswordWrong: "Current password is incorrect",
+  noPasswordYet: "Your account has no password yet. Use 'Forgot password?' on the sign-in page to set one.",
   verificationUnexpected: "An unexpected error occurred during authentication",
 } as const;
 

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, like, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
-import { game, rating, user } from "~/db/schema";
+import { game, rating, user, verification } from "~/db/schema";
 
 /** Usernames are stored lowercase; lookups are lowercase too. */
 export async function isUsernameTaken(username: string, db: Database = getDb()): Promise<boolean> {
@@ -66,4 +66,37 @@ export async function findAdminFlagByUsername(username: string): Promise<{ id: n
 
 export async function setUserAdmin(userId: number, isAdmin: boolean): Promise<void> {
   await getDb().update(user).set({ isAdmin, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** The account holding an address (any case), for sign-up: id and whether the address is verified. */
+export async function findAccountByEmail(db: Database, email: string): Promise<{ id: number; emailVerified: boolean } | null> {
+  const [row] = await db
+    .select({ id: user.id, emailVerified: user.emailVerified })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserIdByUsername(db: Database, username: string): Promise<number | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.username, username.toLowerCase())).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Removes an account that never verified its address (cascade: sessions, credentials, everything
+ * it owns). The condition holds in the statement itself, so an account verified meanwhile stays.
+ */
+export async function deleteUnverifiedUser(db: Database, userId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(user)
+    .where(and(eq(user.id, userId), eq(user.emailVerified, false)))
+    .returning({ id: user.id });
+  return deleted.length > 0;
+}
+
+/** Every outstanding password-reset token of the user except `keep` (null: all of them). */
+export async function deleteResetTokens(db: Database, userId: number | string, keep: string | null): Promise<void> {
+  const mine = and(like(verification.identifier, "reset-password:%"), eq(verification.value, String(userId)));
+  await db.delete(verification).where(keep === null ? mine : and(mine, ne(verification.identifier, `reset-password:${keep}`)));
 }

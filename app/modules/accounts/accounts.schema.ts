@@ -23,6 +23,40 @@ export const usernameField = z
   .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores")
   .transform((u) => u.toLowerCase());
 
+/** The public name shown next to the username: plain text, no control characters. */
+export const NAME_MAX = 50;
+export const nameField = z
+  .string("Name must be text")
+  .trim()
+  .min(1, "Name is required")
+  .max(NAME_MAX, "Name must be 50 characters or less")
+  .regex(/^[^\u0000-\u001f\u007f]*$/, "Name must not contain control characters");
+
+/** Avatars come only from the app's own upload storage (a path, never another site or a script URL). */
+export const UPLOADS_PREFIX = "/uploads/";
+export const avatarUrlField = z
+  .string("Avatar must be an uploaded image")
+  .max(200, "Avatar must be an uploaded image")
+  .regex(/^\/uploads\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/, "Avatar must be an uploaded image")
+  .nullable();
+
+/** The display form of the username: the same name, only its letter case may differ. */
+export const DISPLAY_USERNAME_MESSAGE = "Display name can only change the letter case of your username";
+
+/**
+ * What the profile update (Better Auth's /update-user) accepts: these fields only, each by the
+ * rules of the forms. displayUsername is checked against the username in the auth hook.
+ */
+export const ProfileUpdate = z.strictObject(
+  {
+    name: nameField.optional(),
+    image: avatarUrlField.optional(),
+    username: usernameField.optional(),
+    displayUsername: z.string(DISPLAY_USERNAME_MESSAGE).max(USERNAME_MAX, DISPLAY_USERNAME_MESSAGE).optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : "Invalid request body") },
+);
+
 export const passwordRules: readonly { test: (p: string) => boolean; message: string }[] = [
   { test: (p) => p.length >= PASSWORD_MIN, message: "Password must be at least 8 characters" },
   { test: (p) => /[A-Z]/.test(p), message: "Password must contain at least one uppercase letter" },
@@ -63,6 +97,19 @@ export const ResetRequestForm = z.object({ email: emailField });
 export const NewPasswordForm = z
   .object({ newPassword: newPasswordField, confirmPassword: z.string() })
   .refine((f) => f.newPassword === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" });
+
+/** Settings → Change password: the current password, then a new one by the sign-up rules. */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: z.string("Current password is required").min(1, "Current password is required").max(128),
+    newPassword: newPasswordField,
+    confirmPassword: z.string(),
+  })
+  .refine((f) => f.newPassword === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" })
+  .refine((f) => f.newPassword !== f.currentPassword, {
+    path: ["newPassword"],
+    message: "New password must be different from the current one",
+  });
 
 /** Field → first message, for showing errors next to inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

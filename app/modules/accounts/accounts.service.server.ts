@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { callAuth, tooManyRequestsMessage, type AuthCallResult } from "~/auth/auth-request.server";
+import { callAuth, tooManyRequestsMessage, waitMessage, type AuthCallResult } from "~/auth/auth-request.server";
 import { getAuth } from "~/auth/auth.server";
 import { fail, ok, type Failure, type Result } from "~/lib/result";
 import { DELETE_CONFIRMATION, MESSAGES } from "./accounts.messages";
@@ -64,7 +64,8 @@ export async function resendVerification(request: Request, context: Ctx, email: 
 export async function requestPasswordReset(request: Request, context: Ctx, email: string): Promise<Result<{ message: string }>> {
   const r = await callAuth(request, context, "/request-password-reset", { body: { email } });
   if (r.ok) return ok({ message: MESSAGES.resetSent });
-  if (r.status === 429) return failure(r, MESSAGES.resetFailed);
+  // The spec's failure sentence, then how long to wait.
+  if (r.status === 429) return fail(429, `${MESSAGES.resetFailedSentence} ${waitMessage(r.retryAfter)}`);
   return fail(r.status, MESSAGES.resetFailed);
 }
 
@@ -87,6 +88,28 @@ export async function resetPassword(request: Request, context: Ctx, token: strin
   if (r.status === 400 && (r.code === "INVALID_TOKEN" || r.code === "USER_NOT_FOUND")) {
     return fail(400, MESSAGES.resetSessionExpired);
   }
+  return failure(r, MESSAGES.passwordUpdateFailed);
+}
+
+/**
+ * Settings → Change password: needs the current password; every other session of the user ends
+ * (the auth hook forces it) and this browser gets a fresh session cookie (`setCookies`).
+ */
+export async function changePassword(
+  request: Request,
+  context: Ctx,
+  form: { currentPassword: string; newPassword: string },
+): Promise<Result<WithCookies<{ message: string }>>> {
+  const r = await callAuth(request, context, "/change-password", {
+    body: { currentPassword: form.currentPassword, newPassword: form.newPassword, revokeOtherSessions: true },
+  });
+  if (r.ok) return ok({ message: MESSAGES.passwordChanged, setCookies: r.setCookies });
+  if (r.code === "INVALID_PASSWORD") {
+    const error = MESSAGES.currentPasswordWrong;
+    return fail(400, error, { currentPassword: error });
+  }
+  if (r.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return fail(400, MESSAGES.noPasswordYet);
+  if (r.status === 401) return fail(401, MESSAGES.resetSessionExpired);
   return failure(r, MESSAGES.passwordUpdateFailed);
 }
 

@@ -1,0 +1,289 @@
+import { and, eq, like } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/setup/database";
+import {
+  APP_URL,
+  contextFor,
+  cookieFrom,
+  freshAccount,
+  linkFromOutbox,
+  nextIp,
+  outboxMails,
+  pageRequest,
+  TEST_PASSWORD,
+  useAuthConfig,
+  verifiedAccount as verifiedAccountWith,
+} from "../../../tests/support/auth";
+import { optionalUser } from "~/auth/session.server";
+import { CLIENT_IP_HEADER, getAuth } from "~/auth/auth.server";
+import { ACCOUNT_MAX, recordFailure } from "~/auth/lockout.server";
+import { session, user, verification } from "~/db/schema";
+import type { Config } from "~/config.server";
+import { checkResetToken, MESSAGES, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from "./accounts.service.server";
+
+/** What an attacker tried against accounts: each rule holds for every caller of the HTTP API. */
+
+const db = useTestDatabase();
+let config: Config;
+beforeAll(() => {
+  config = useAuthConfig();
+});
+
+const verifiedAccount = () => verifiedAccountWith(config);
+
+function api(
+  path: string,
+  init: { body?: unknown; raw?: string; ip?: string; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+) {
+  const headers = new Headers({ "content-type": "application/json", [CLIENT_IP_HEADER]: init.ip ?? nextIp(), ...init.headers });
+  if (init.origin !== null) headers.set("origin", init.origin ?? APP_URL);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  return getAuth().handler(
+    new Request(`${APP_URL}/api/auth${path}`, { method: "POST", headers, body: init.raw ?? JSON.stringify(init.body ?? {}) }),
+  );
+}
+
+/** Every /auth/callback token mailed to an address, oldest first. */
+function verificationTokens(to: string): string[] {
+  return outboxMails(config, to).flatMap((m) => {
+    const match = /\/auth\/callback\?token=([^\s"<>&]+)/.exec(m);
+    return match ? [decodeURIComponent(match[1]!)] : [];
+  });
+}
+
+const userByEmail = async (email: string) => {
+  const rows = await db
+    .handle()
+    .db.select({ id: user.id, username: user.username, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email));
+  return rows;
+};
+
+describe("sign-up for an address nobody has verified", () => {
+  it("replaces the account: the first password, its sessions and its links die; the owner verifies and gets in", async () => {
+    const victim = freshAccount("Victim");
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+
+    // The attacker signs up first with the victim's address and a password of their own.
+    const first = await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker);
+    expect(first.ok).toBe(true);
+    const [attackerRow] = await userByEmail(victim.email);
+    // A session of the attacker's account (however it was obtained) must not survive.
+    const ctx = await getAuth().$context;
+    const attackerSession = await ctx.internalAdapter.createSession(String(attackerRow!.id));
+    const attackerCookie = `savepoint.session_token=${attackerSession.token}`;
+
+    // The victim signs up with their own address: the answer is the ordinary one.
+    const second = await signUp(pageRequest("/signup"), contextFor(nextIp()), victim);
+    expect(second).toMatchObject({ ok: true, email: victim.email });
+    const rows = await userByEmail(victim.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ username: victim.username.toLowerCase(), emailVerified: false });
+    expect(rows[0]!.id).not.toBe(attackerRow!.id);
+    expect(await db.handle().db.select({ id: session.id }).from(session).where(eq(session.userId, attackerRow!.id))).toEqual([]);
+
+    // The link mailed for the attacker's sign-up is void; the victim's verifies and signs the victim in.
+    const [attackerToken, victimToken] = verificationTokens(victim.email);
+    expect(attackerToken && victimToken).toBeTruthy();
+    const stale = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), attackerToken!);
+    expect(stale).toMatchObject({ ok: false, error: MESSAGES.verificationFailed });
+    const verified = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), victimToken!);
+    expect(verified.ok).toBe(true);
+    const me = await optionalUser(pageRequest("/", { cookie: cookieFrom(verified.ok ? verified.data.setCookies : []) }));
+    expect(me).toMatchObject({ id: rows[0]!.id, username: victim.username.toLowerCase(), email: victim.email });
+
+    // The attacker's password and session no longer work; the victim's password does.
+    const ip = nextIp();
+    expect(
+      await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: attacker.password, rememberMe: false }),
+    ).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect(await optionalUser(pageRequest("/", { cookie: attackerCookie }))).toBeNull();
+    expect(
+      await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: TEST_PASSWORD, rememberMe: false }),
+    ).toMatchObject({
+      ok: true,
+      userId: rows[0]!.id,
+    });
+  });
+
+  it("never replaces a verified account: the owner's password stays and the owner is told by mail", async () => {
+    const owner = await verifiedAccount();
+    const before = outboxMails(config, owner.email).length;
+    const r = await signUp(pageRequest("/signup"), contextFor(nextIp()), {
+      ...freshAccount("Other"),
+      email: owner.email,
+      password: "0Ther!pass",
+    });
+    expect(r.ok).toBe(true);
+    expect(await userByEmail(owner.email)).toEqual([
+      expect.objectContaining({ username: owner.username.toLowerCase(), emailVerified: true }),
+    ]);
+    const mails = outboxMails(config, owner.email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)).toContain("already has one");
+    expect(
+      await signIn(pageRequest("/login"), owner.ctx, { email: owner.email, password: TEST_PASSWORD, rememberMe: false }),
+    ).toMatchObject({ ok: true });
+  });
+});
+
+describe("sign-up answers", () => {
+  it("are the same for a new address, an unverified one and a verified one (no id, no count)", async () => {
+    const owner = await verifiedAccount();
+    const pending = freshAccount("Pending");
+    expect((await api("/sign-up/email", { body: { name: pending.username, ...pending } })).status).toBe(200);
+
+    const answers = [];
+    for (const email of [freshAccount("New").email, pending.email, owner.email]) {
+      const f = { ...freshAccount("Probe"), email };
+      const res = await api("/sign-up/email", { body: { name: f.username, ...f } });
+      answers.push({ status: res.status, body: await res.text(), cookies: res.headers.getSetCookie().length });
+    }
+    expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ status: true }), cookies: 0 });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+});
+
+describe("password reset links", () => {
+  const resetRows = (userId: number) =>
+    db
+      .handle()
+      .db.select({ id: verification.id })
+      .from(verification)
+      .where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, String(userId))));
+
+  it("a new link voids the older ones, and using a link voids every other", async () => {
+    const f = await verifiedAccount();
+    const me = (await optionalUser(pageRequest("/", { cookie: f.cookie })))!;
+    await requestPasswordReset(pageRequest("/forgot-password"), f.ctx, f.email);
+    const link1 = linkFromOutbox(config, f.email, "/reset-password").searchParams.get("token")!;
+    await requestPasswordReset(pageRequest("/forgot-password"), f.ctx, f.email);
+    const link2 = linkFromOutbox(config, f.email, "/reset-password").searchParams.get("token")!;
+    expect(link2).not.toBe(link1);
+    expect(await checkResetToken(link1)).toEqual({ valid: false, error: MESSAGES.resetLinkMissing });
+    expect(await checkResetToken(link2)).toEqual({ valid: true });
+
+    expect(await resetPassword(pageRequest("/reset-password"), f.ctx, link2, "N3w!password")).toMatchObject({ ok: true });
+    expect(await resetPassword(pageRequest("/reset-password"), f.ctx, link1, "Ev1l!password")).toMatchObject({
+      ok: false,
+      error: MESSAGES.resetSessionExpired,
+    });
+    expect(await resetRows(me.id)).toEqual([]);
+    expect(await signIn(pageRequest("/login"), f.ctx, { email: f.email, password: "N3w!password", rememberMe: false })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("/api/auth/request-password-reset refuses another site's Origin (and a cross-site fetch without one)", async () => {
+    const f = await verifiedAccount();
+    const before = outboxMails(config, f.email).length;
+    expect((await api("/request-password-reset", { body: { email: f.email }, origin: "https://evil.example" })).status).toBe(403);
+    expect(
+      (await api("/request-password-reset", { body: { email: f.email }, origin: null, headers: { "sec-fetch-site": "cross-site" } }))
+        .status,
+    ).toBe(403);
+    expect((await api("/send-verification-email", { body: { email: f.email }, origin: "https://evil.example" })).status).toBe(403);
+    expect(outboxMails(config, f.email)).toHaveLength(before);
+    expect((await api("/request-password-reset", { body: { email: f.email } })).status).toBe(200);
+    expect(outboxMails(config, f.email)).toHaveLength(before + 1);
+  });
+});
+
+describe("sign-in throttling", () => {
+  const attempt = (email: string, password: string, ip: string) =>
+    signIn(pageRequest("/login"), contextFor(ip), { email, password, rememberMe: false });
+
+  it("a stranger's wrong passwords throttle the stranger, not the owner", async () => {
+    const f = await verifiedAccount();
+    const stranger = nextIp();
+    for (let i = 0; i < 6; i++) await attempt(f.email, "Wr0ng!pass", stranger);
+    const blocked = await attempt(f.email, "Wr0ng!pass", stranger);
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    expect(!blocked.ok && blocked.error).toMatch(/^Too many failed sign-in attempts\. Please try again in 15 minutes/);
+    // Even the right password is refused to that client while it is throttled.
+    expect(await attempt(f.email, TEST_PASSWORD, stranger)).toMatchObject({ ok: false, status: 429 });
+
+    // The owner, from their own device, gets in.
+    expect(await attempt(f.email, TEST_PASSWORD, nextIp())).toMatchObject({ ok: true });
+    // And the stranger is still throttled afterwards.
+    expect(await attempt(f.email, "Wr0ng!pass", stranger)).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("a distributed attack locks the account for everyone until a password reset lifts it", async () => {
+    const f = await verifiedAccount();
+    for (let i = 0; i < ACCOUNT_MAX; i++) await recordFailure(db.handle().db, f.email, nextIp());
+    expect(await attempt(f.email, TEST_PASSWORD, nextIp())).toMatchObject({ ok: false, status: 429 });
+    await requestPasswordReset(pageRequest("/forgot-password"), f.ctx, f.email);
+    const token = linkFromOutbox(config, f.email, "/reset-password").searchParams.get("token")!;
+    expect(await resetPassword(pageRequest("/reset-password"), f.ctx, token, "N3w!password")).toMatchObject({ ok: true });
+    expect(await attempt(f.email, "N3w!password", nextIp())).toMatchObject({ ok: true });
+  });
+});
+
+describe("/api/auth/update-user", () => {
+  const update = (cookie: string, body: unknown, raw?: string) => api("/update-user", { cookie, body, raw });
+  const messageOf = async (res: Response) => ((await res.json()) as { message?: string }).message;
+
+  it.each([
+    ["a 100 KB name", { name: "x".repeat(100_000) }, "Name must be 50 characters or less"],
+    ["an array name", { name: ["a", "b"] }, "Name must be text"],
+    ["an object name", { name: { a: 1 } }, "Name must be text"],
+    ["a whitespace name", { name: "   " }, "Name is required"],
+    ["a null name", { name: null }, "Name must be text"],
+    ["a javascript: avatar", { image: "javascript:alert(1)" }, "Avatar must be an uploaded image"],
+    ["a data: avatar", { image: "data:image/png;base64,AAAA" }, "Avatar must be an uploaded image"],
+    ["another site's avatar", { image: "https://evil.example/a.png" }, "Avatar must be an uploaded image"],
+    ["a protocol-relative avatar", { image: "//evil.example/uploads/a.png" }, "Avatar must be an uploaded image"],
+    ["a path escaping uploads", { image: "/uploads/../admin" }, "Avatar must be an uploaded image"],
+    ["an invalid username", { username: "no spaces!" }, "Username can only contain letters, numbers, and underscores"],
+    ["an admin flag", { isAdmin: true }, "Unknown field: isAdmin"],
+  ])("refuses %s with 400 and a clear message", async (_label, body, message) => {
+    const f = await verifiedAccount();
+    const res = await update(f.cookie, body);
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe(message);
+  });
+
+  it("refuses a body that is not an object", async () => {
+    const f = await verifiedAccount();
+    for (const raw of ["null", "[]", '"name"', "42"]) {
+      const res = await update(f.cookie, undefined, raw);
+      expect(res.status, raw).toBe(400);
+    }
+  });
+
+  it("lets displayUsername change only the letter case of one's own username", async () => {
+    const f = await verifiedAccount();
+    const other = await verifiedAccount();
+    const res = await update(f.cookie, { displayUsername: other.username });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe("Display name can only change the letter case of your username");
+    const ok = await update(f.cookie, { displayUsername: f.username.toUpperCase() });
+    expect(ok.status).toBe(200);
+  });
+
+  it("sign-up applies the same rules to the name and avatar it accepts", async () => {
+    const f = freshAccount("Fields");
+    const long = await api("/sign-up/email", { body: { ...f, name: "x".repeat(100_000) } });
+    expect(long.status).toBe(400);
+    expect(await messageOf(long)).toBe("Name must be 50 characters or less");
+    const script = await api("/sign-up/email", { body: { ...f, name: f.username, image: "javascript:alert(1)" } });
+    expect(script.status).toBe(400);
+    expect(await messageOf(script)).toBe("Avatar must be an uploaded image");
+    expect(await userByEmail(f.email)).toEqual([]);
+  });
+
+  it("accepts a valid name and an uploaded avatar, and stores them", async () => {
+    const f = await verifiedAccount();
+    const res = await update(f.cookie, { name: "  Ada  ", image: "/uploads/avatar-1.webp" });
+    expect(res.status).toBe(200);
+    const me = await optionalUser(pageRequest("/", { cookie: f.cookie }));
+    expect(me).toMatchObject({ name: "Ada", avatarUrl: "/uploads/avatar-1.webp" });
+    expect((await update(f.cookie, { image: null })).status).toBe(200);
+  });
+});
