@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { sameOriginPath } from "~/lib/safe-redirect";
 import { getConfig } from "../../server/config";
 import { getAuth } from "./auth.server";
 
@@ -28,10 +29,9 @@ export async function optionalUser(request: Request): Promise<SessionUser | null
   return { id, username: u.username ?? null, name: u.name, email: u.email, avatarUrl: u.image ?? null, isAdmin: u.isAdmin === true };
 }
 
-/** Where /login sends the user back to: a local path only. */
+/** Where a page sends the user back to (redirectTo): a normalised path on this site, else `fallback`. */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  return sameOriginPath(value, getConfig().appUrl) ?? fallback;
 }
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */
