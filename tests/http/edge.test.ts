@@ -17,7 +17,7 @@ let account: { email: string; cookie: string };
 
 beforeAll(async () => {
   account = await signedInAccount(app.url(""));
-});
+}, 300_000);
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = "application/x-www-form-urlencoded";

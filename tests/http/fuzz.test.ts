@@ -19,7 +19,7 @@ let cookie = "";
 
 beforeAll(async () => {
   cookie = (await signedInAccount(app.url(""))).cookie;
-});
+}, 300_000);
 
 interface Probe {
   label: string;

@@ -49,7 +49,7 @@ export function useRealApp() {
         LOG_LEVEL: "silent",
       }),
     );
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     server?.closeAllConnections();
