@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
@@ -10,6 +9,8 @@ import { requestInfoContext, type RequestInfo } from "../app/context.server";
 import { checkDatabase, getHandle } from "../app/db/client.server";
 import { createHtmlCache } from "./html-cache";
 import { pageCacheRule } from "./page-cache-routes";
+import { createRouterHandler } from "./react-router-handler";
+import { requestGuard } from "./request-guard";
 import { securityHeaders } from "./security";
 import { serviceWorkerHandler } from "./service-worker";
 
@@ -70,6 +71,8 @@ export function createApp(opts: AppOptions): Express {
 
   app.use(compression());
   app.use(securityHeaders({ csp: opts.production }));
+  // Methods, NUL bytes, body size and body syntax, before anything reads the request (request-guard.ts).
+  app.use(requestGuard());
 
   app.get("/healthz", async (_req, res) => {
     const ok = await checkDatabase();
@@ -103,7 +106,7 @@ export function createApp(opts: AppOptions): Express {
     return provider;
   };
   const mode = opts.production ? "production" : "development";
-  const handler = createRequestHandler({
+  const handler = createRouterHandler({
     build: opts.build,
     mode,
     getLoadContext: (req, res) => contextFor({ nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? ""), ip: req.ip }),

@@ -1,4 +1,5 @@
 import { getConfig } from "~/config.server";
+import { sameOriginPath } from "~/lib/safe-redirect";
 import { getAuth } from "./auth.server";
 import { isTrustedOriginOf } from "./origin";
 
@@ -28,10 +29,9 @@ export async function optionalUser(request: Request): Promise<SessionUser | null
   return { id, username: u.username ?? null, name: u.name, email: u.email, avatarUrl: u.image ?? null, isAdmin: u.isAdmin === true };
 }
 
-/** Where /login sends the user back to: a local path only. */
+/** Where a page sends the user back to (redirectTo): a normalised path on this site, else `fallback`. */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  return sameOriginPath(value, getConfig().appUrl) ?? fallback;
 }
 
 /** CSRF guard for our own form actions (Better Auth checks its own endpoints). */

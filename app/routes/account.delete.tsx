@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/account.delete";
+import { readForm } from "~/lib/form.server";
 import { AuthCard, Field, FormBanner, primaryButtonClass, secondaryButtonClass, useBusy } from "~/components/auth/auth-ui";
 import { requireUser } from "~/access/access.server";
 import { isTrustedOrigin } from "~/auth/session.server";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const r = await deleteAccount(request, context, user.id, form.get("confirmation"));
   if (!r.ok) return data({ error: r.fieldErrors ? null : r.error, errors: r.fieldErrors ?? {} }, { status: r.status });
   const headers = new Headers();

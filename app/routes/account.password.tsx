@@ -1,3 +1,4 @@
+import { readFormObject } from "~/lib/form.server";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/account.password";
 import { requireUser } from "~/access/access.server";
@@ -29,7 +30,7 @@ type ActionResult = { done: string | null; error: string | null; errors: Record<
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
   await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormObject(request);
   const parsed = ChangePasswordForm.safeParse(form);
   if (!parsed.success) return data<ActionResult>({ done: null, error: null, errors: fieldErrors(parsed.error) }, { status: 400 });
   const r = await changePassword(request, context, parsed.data);

@@ -1,18 +1,19 @@
 import type { Route } from "./+types/api.auth.$";
+import { checkAuthRequest } from "~/auth/auth-front.server";
 import { forwardedHeaders } from "~/auth/auth-request.server";
 import { getAuth } from "~/auth/auth.server";
 
 /**
- * Better Auth's HTTP API under /api/auth/*. The client address header is
- * replaced by the one the HTTP layer determined (never the client's own).
+ * Better Auth's HTTP API under /api/auth/*. Redirect parameters must be paths on this site
+ * (auth-front.server.ts). The client address header is replaced by the one the HTTP layer
+ * determined (never the client's own).
  */
-function handle(request: Request, context: Route.LoaderArgs["context"]) {
+async function handle(request: Request, context: Route.LoaderArgs["context"]) {
+  const checked = await checkAuthRequest(request);
+  if (!checked.ok) return checked.response;
   const headers = forwardedHeaders(request, context);
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal: request.signal };
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    init.body = request.body;
-    init.duplex = "half";
-  }
+  const init: RequestInit = { method: request.method, headers, signal: request.signal };
+  if (checked.body !== undefined) init.body = checked.body;
   return getAuth().handler(new Request(request.url, init));
 }
 

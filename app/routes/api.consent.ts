@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/api.consent";
+import { readForm } from "~/lib/form.server";
 import { isTrustedOrigin, optionalUser, safeRedirectTo } from "~/auth/session.server";
 import { CONSENT_MESSAGES } from "~/lib/consent";
 import { consentFormSchema } from "~/modules/privacy/privacy.schema";
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) return data({ ok: false, error: "Forbidden" }, { status: 403, headers: noStore });
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await readForm(request);
   } catch {
     return data({ ok: false, error: CONSENT_MESSAGES.invalid }, { status: 400, headers: noStore });
   }

@@ -2,6 +2,7 @@ import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useSubmit } from "react-router";
 import type { Route } from "./+types/auth.callback";
+import { readForm } from "~/lib/form.server";
 import { AuthCard, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/auth/auth-ui";
 import { isTrustedOrigin } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
@@ -25,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = form.get("token");
   const r = await verifyEmail(request, context, typeof token === "string" && token !== "" ? token : null);
   if (!r.ok) return data({ ok: false as const, error: r.error }, { status: r.status });

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
+import { readFormObject } from "~/lib/form.server";
 import { AuthCard, Field, FormBanner, primaryButtonClass, useBusy } from "~/components/auth/auth-ui";
 import { isTrustedOrigin } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
@@ -13,7 +14,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormObject(request);
   const email = typeof form.email === "string" ? form.email : "";
   const parsed = ResetRequestForm.safeParse(form);
   if (!parsed.success) return data({ sent: null, error: null, errors: fieldErrors(parsed.error), email }, { status: 400 });

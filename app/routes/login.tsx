@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
+import { readFormObject } from "~/lib/form.server";
 import { AuthCard, Field, FormBanner, PasswordField, primaryButtonClass, useBusy } from "~/components/auth/auth-ui";
 import { isTrustedOrigin, optionalUser, safeRedirectTo } from "~/auth/session.server";
 import { oauthErrorMessage } from "~/auth/oauth";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormObject(request);
   const values = { email: typeof form.email === "string" ? form.email : "" };
   const parsed = LoginForm.safeParse(form);
   if (!parsed.success) return data({ error: null, errors: fieldErrors(parsed.error), values }, { status: 400 });

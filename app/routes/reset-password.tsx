@@ -2,6 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/reset-password";
+import { readFormObject } from "~/lib/form.server";
 import {
   AuthCard,
   FormBanner,
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormObject(request);
   const token = typeof form.token === "string" ? form.token : "";
   const parsed = NewPasswordForm.safeParse(form);
   if (!parsed.success) return data({ done: false, error: null, errors: fieldErrors(parsed.error) }, { status: 400 });

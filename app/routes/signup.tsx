@@ -2,6 +2,7 @@ import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/signup";
+import { readFormObject } from "~/lib/form.server";
 import { AuthCard, Field, FormBanner, NewPasswordFields, primaryButtonClass, useBusy, UsernameField } from "~/components/auth/auth-ui";
 import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
 import { oauthProviders } from "~/auth/providers.server";
@@ -27,7 +28,7 @@ type ActionResult =
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data("Forbidden", { status: 403 });
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormObject(request);
   if (form.intent === "resend") {
     const email = emailField.safeParse(form.email);
     if (!email.success)

@@ -89,3 +89,19 @@ export async function serverRoutes(entries: RouteEntry[]): Promise<ServerBuild["
   }
   return routes as ServerBuild["routes"];
 }
+
+/** Every route as a URL pattern with a leading slash ("/game/:identifier", "/api/auth/*", "/"), for the fuzz test. */
+export async function routeTable(): Promise<{ pattern: string; file: string }[]> {
+  return flattenRoutes(await routeConfig()).map((e) => ({ pattern: e.index ? "/" : `/${e.path}`.replace(/\/+/g, "/"), file: e.file }));
+}
+
+/** The pattern with every `:param` (and the `*` splat) replaced by `value`, URL-encoded. */
+export function pathFor(pattern: string, value = "fuzz"): string {
+  const v = encodeURIComponent(value);
+  return pattern.replace(/:[A-Za-z0-9_]+\??/g, v).replace(/\*$/, v);
+}
+
+/** React Router's data URL for a page path ("/login" → "/login.data", "/" → "/_root.data"). */
+export function dataPathFor(path: string): string {
+  return path === "/" ? "/_root.data" : `${path}.data`;
+}

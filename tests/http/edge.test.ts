@@ -1,0 +1,306 @@
+import http from "node:http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../setup/database";
+import { useRealApp } from "../support/real-app";
+import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
+import { HTTP_TEST_PASSWORD, nextForwardedIp, setCookies, signedInAccount, staysOnSite } from "./support";
+
+/**
+ * Bad input at the HTTP edge, through the real app: redirect targets never leave the site, form
+ * actions answer 4xx to anything that is not a form, NUL bytes are refused, bodies are limited,
+ * and a refused body never stalls the keep-alive connection it came on.
+ */
+
+useTestDatabase();
+const app = useRealApp();
+let account: { email: string; cookie: string };
+
+beforeAll(async () => {
+  account = await signedInAccount(app.url(""));
+}, 300_000);
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = "application/x-www-form-urlencoded";
+
+function post(path: string, body: string | undefined, contentType?: string, headers: Record<string, string> = {}) {
+  const h: Record<string, string> = { origin: app.origin, "x-forwarded-for": nextForwardedIp(), ...headers };
+  if (contentType) h["content-type"] = contentType;
+  return fetch(app.url(path), { method: "POST", headers: h, body, redirect: "manual" });
+}
+
+// A NUL byte never gets as far as the route: the edge refuses the request (400).
+const hasNul = (target: string) => target.includes("\u0000");
+
+describe("redirect targets stay on the site", () => {
+  it("GET /login?redirectTo= (signed in) never redirects elsewhere", async () => {
+    for (const target of REDIRECT_BYPASSES) {
+      const res = await fetch(app.url(`/login?redirectTo=${encodeURIComponent(target)}`), {
+        headers: { cookie: account.cookie },
+        redirect: "manual",
+      });
+      if (hasNul(target)) {
+        expect(res.status, target).toBe(400);
+        continue;
+      }
+      expect(res.status, target).toBeGreaterThanOrEqual(300);
+      expect(res.status, target).toBeLessThan(400);
+      expect(staysOnSite(res.headers.get("location"), app.origin), `${JSON.stringify(target)} → ${res.headers.get("location")}`).toBe(true);
+    }
+  });
+
+  it("POST /login signs in and redirects only on the site, the session cookie kept", async () => {
+    for (const target of [...REDIRECT_BYPASSES, "/a\r\nb", "/\u2603", "/caf\u00e9", "/\u{1F3AE}?q=\u00fc"]) {
+      const res = await post("/login", form({ email: account.email, password: HTTP_TEST_PASSWORD, redirectTo: target }), FORM);
+      const where = `${JSON.stringify(target)} → ${res.status} ${res.headers.get("location")}`;
+      expect(res.status, where).toBe(hasNul(target) ? 400 : 302);
+      if (hasNul(target)) continue;
+      expect(staysOnSite(res.headers.get("location"), app.origin), where).toBe(true);
+      expect(
+        setCookies(res).some((c) => c.includes("session_token=")),
+        where,
+      ).toBe(true);
+    }
+  });
+
+  it("a redirect target with CR, LF or characters beyond Latin-1 is no 500", async () => {
+    for (const target of ["/x\ry", "/x\ny", "/\u2603", "/\u{1F3AE}", "/search?q=\u65e5\u672c"]) {
+      const res = await post("/login", form({ email: account.email, password: HTTP_TEST_PASSWORD, redirectTo: target }), FORM);
+      expect(res.status, target).toBe(302);
+      expect(res.headers.get("location")!, target).toMatch(/^\/[\x21-\x7e]*$/);
+    }
+    const ok = await post("/login", form({ email: account.email, password: HTTP_TEST_PASSWORD, redirectTo: "/search?q=\u65e5" }), FORM);
+    expect(ok.headers.get("location")).toBe("/search?q=%E6%97%A5");
+  });
+
+  it("POST /api/consent (no JavaScript) redirects only on the site", async () => {
+    for (const target of REDIRECT_BYPASSES) {
+      const res = await post("/api/consent", form({ intent: "accept_essential", redirectTo: target }), FORM);
+      expect(res.status, target).toBe(hasNul(target) ? 400 : 303);
+      expect(staysOnSite(res.headers.get("location"), app.origin), `${JSON.stringify(target)} → ${res.headers.get("location")}`).toBe(true);
+    }
+  });
+
+  it("Better Auth's callbackURL, redirectTo and errorCallbackURL must be paths on the site (query and body)", async () => {
+    for (const target of REDIRECT_BYPASSES.filter((t) => t !== "")) {
+      const q = encodeURIComponent(target);
+      const verify = await fetch(app.url(`/api/auth/verify-email?token=x&callbackURL=${q}`), { redirect: "manual" });
+      expect(verify.status, target).toBe(400);
+      expect(staysOnSite(verify.headers.get("location"), app.origin)).toBe(true);
+      const reset = await post(
+        "/api/auth/request-password-reset",
+        JSON.stringify({ email: account.email, redirectTo: target }),
+        "application/json",
+      );
+      expect(reset.status, target).toBe(400);
+      const social = await post(
+        "/api/auth/sign-in/social",
+        JSON.stringify({ provider: "github", callbackURL: "/", errorCallbackURL: target }),
+        "application/json",
+      );
+      expect(social.status, target).toBe(400);
+    }
+    // A path on the site goes through to Better Auth (an unknown token: its own redirect to the callback with an error).
+    const fine = await fetch(app.url("/api/auth/verify-email?token=x&callbackURL=%2Fauth%2Fcallback"), { redirect: "manual" });
+    expect(fine.status).toBe(302);
+    expect(fine.headers.get("location")).toMatch(/^\/auth\/callback\?error=/);
+  });
+
+  it("the OAuth start page keeps redirectTo on the site", async () => {
+    for (const target of REDIRECT_BYPASSES) {
+      const res = await fetch(app.url(`/auth/oauth/nope?redirectTo=${encodeURIComponent(target)}`), { redirect: "manual" });
+      expect(staysOnSite(res.headers.get("location"), app.origin), `${JSON.stringify(target)} → ${res.headers.get("location")}`).toBe(true);
+      const back = new URL(res.headers.get("location") ?? "/", app.origin).searchParams.get("redirectTo");
+      expect(back === null || staysOnSite(back, app.origin), String(back)).toBe(true);
+    }
+  });
+});
+
+const FORM_ROUTES = ["/login", "/signup", "/forgot-password", "/reset-password", "/auth/callback", "/account/delete"];
+const NOT_A_FORM: [string, string | undefined, string | undefined][] = [
+  ["JSON", '{"email":"a@b.c"}', "application/json"],
+  ["text", "email=a@b.c", "text/plain"],
+  ["XML", "<login><email>a@b.c</email></login>", "application/xml"],
+  ["no content type", "email=a@b.c", undefined],
+  ["no body", undefined, undefined],
+  ["broken multipart", "--xyz\r\nContent-Disposition: form-data; name=email\r\n\r\nbroken", "multipart/form-data; boundary=xyz"],
+  ["multipart without boundary", "whatever", "multipart/form-data"],
+  ["broken JSON", "{", "application/json"],
+];
+
+describe("form actions answer 4xx to what is not a form", () => {
+  it.each(FORM_ROUTES)("POST %s", async (route) => {
+    for (const [label, body, type] of NOT_A_FORM) {
+      for (const path of [route, `${route}.data`]) {
+        const res = await post(path, body, type, { cookie: account.cookie });
+        expect([400, 415], `${path} ${label} → ${res.status}`).toContain(res.status);
+      }
+    }
+  });
+
+  it("POST /login.data with the body `{` is a 400", async () => {
+    expect((await post("/login.data", "{", "application/json")).status).toBe(400);
+    expect((await post("/login.data", "{", FORM)).status).toBe(400);
+  });
+
+  it.each(["PUT", "PATCH", "DELETE", "OPTIONS"])("%s on a page or API is a 405 naming the allowed methods", async (method) => {
+    for (const path of [...FORM_ROUTES, "/", "/api/consent", "/api/auth/sign-in/email", "/login.data"]) {
+      const res = await fetch(app.url(path), { method, headers: { origin: app.origin }, redirect: "manual" });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    }
+  });
+});
+
+describe("NUL bytes and lone surrogates are refused at the edge", () => {
+  it("in the address", async () => {
+    for (const path of [
+      "/reset-password?token=%00",
+      "/search?q=a%00b",
+      "/game/a%00b",
+      "/%00",
+      "/api/games/search?q=%00",
+      "/auth/callback?token=x%00",
+    ]) {
+      const res = await fetch(app.url(path), { redirect: "manual" });
+      expect(res.status, path).toBe(400);
+    }
+  });
+
+  it("in form fields and JSON bodies, including Better Auth's", async () => {
+    const cases: [string, string, string][] = [
+      ["/reset-password", form({ token: "a\u0000b", newPassword: "Str0ng!pass2", confirmPassword: "Str0ng!pass2" }), FORM],
+      ["/login", form({ email: "a\u0000@b.c", password: "x" }), FORM],
+      ["/api/auth/reset-password", JSON.stringify({ token: "a\u0000b", newPassword: "Str0ng!pass2" }), "application/json"],
+      ["/api/auth/update-user", JSON.stringify({ name: "a\u0000b" }), "application/json"],
+      ["/api/auth/revoke-session", JSON.stringify({ token: "\u0000" }), "application/json"],
+      ["/api/auth/update-user", JSON.stringify({ ["na\u0000me"]: "x" }), "application/json"],
+      ["/api/auth/update-user", '{"name":"\\ud800"}', "application/json"],
+      ["/api/auth/update-user", '{"name":"x\\udc00y"}', "application/json"],
+      ["/signup", "--b\r\nContent-Disposition: form-data; name=username\r\n\r\na\u0000b\r\n--b--\r\n", "multipart/form-data; boundary=b"],
+    ];
+    for (const [path, body, type] of cases) {
+      const res = await post(path, body, type, { cookie: account.cookie });
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+    }
+  });
+
+  it("a well-formed pair (an emoji) still goes through", async () => {
+    const res = await post("/api/auth/update-user", JSON.stringify({ name: "Player \u{1F3AE}" }), "application/json", {
+      cookie: account.cookie,
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("update-user never answers 500 to a bad body", () => {
+  it.each(["null", '{"name":null}', "[]", '"x"', "1", '{"name":{"a":1}}', '{"name":["a"]}', '{"image":null}', "{}"])("%s", async (body) => {
+    const res = await post("/api/auth/update-user", body, "application/json", { cookie: account.cookie });
+    expect(res.status, await res.text()).toBeLessThan(500);
+  });
+});
+
+/** Sends `head` + a body of `size` bytes on a keep-alive agent, then a GET on the same agent; both timed. */
+async function keepAliveRoundTrip(method: string, path: string, headers: Record<string, string>, size: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const request = (m: string, p: string, h: Record<string, string>, body?: Buffer) =>
+    new Promise<{ status: number; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      const req = http.request(app.url(p), { method: m, headers: h, agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started }));
+      });
+      req.on("error", (err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? undefined : reject(err)));
+      req.setTimeout(10_000, () => reject(new Error(`${m} ${p} timed out`)));
+      req.end(body);
+    });
+  try {
+    const first = await request(method, path, { origin: app.origin, ...headers, "content-length": String(size) }, Buffer.alloc(size, "a"));
+    const second = await request("GET", "/healthz", {});
+    return { first, second };
+  } finally {
+    agent.destroy();
+  }
+}
+
+describe("a refused body never stalls the connection", () => {
+  it.each([
+    ["/search", FORM, 1024 * 1024],
+    ["/game/anything", FORM, 1024 * 1024],
+    ["/api/events", "text/plain", 1024 * 1024],
+    ["/api/events", "application/json", 1024 * 1024],
+    ["/search", FORM, 8 * 1024],
+    ["/api/events", "text/plain", 8 * 1024],
+  ])("POST %s (%s, %d bytes), then another request on the same connection", async (path, type, size) => {
+    const { first, second } = await keepAliveRoundTrip("POST", path, { "content-type": type }, size);
+    expect(first.status).toBeGreaterThanOrEqual(400);
+    expect(first.status).toBeLessThan(500);
+    expect(second.status).toBe(200);
+    expect(second.ms).toBeLessThan(2000);
+  });
+
+  it("a GET with a large body, then another request on the same connection", async () => {
+    const { first, second } = await keepAliveRoundTrip("GET", "/faq", {}, 1024 * 1024);
+    expect(first.status).toBe(200);
+    expect(second.ms).toBeLessThan(2000);
+  });
+});
+
+/** Streams a body of `total` bytes (declared, or chunked when `declare` is false) and stops once the answer arrives. */
+function streamUntilAnswered(path: string, type: string, total: number, declare: boolean) {
+  return new Promise<{ status: number; sent: number; ms: number }>((resolve, reject) => {
+    const started = Date.now();
+    const headers: Record<string, string> = { origin: app.origin, "content-type": type };
+    if (declare) headers["content-length"] = String(total);
+    const req = http.request(app.url(path), { method: "POST", headers });
+    let sent = 0;
+    let answered = false;
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    req.on("response", (res) => {
+      answered = true;
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, sent, ms: Date.now() - started }));
+    });
+    req.on("error", (err) => (answered ? undefined : reject(err)));
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+    setTimeout(() => reject(new Error("no answer")), 10_000).unref();
+  });
+}
+
+describe("body size limits", () => {
+  it("a 100 MB urlencoded POST /login is a 413 long before it is sent", async () => {
+    const r = await streamUntilAnswered("/login", FORM, 100 * 1024 * 1024, true);
+    expect(r.status).toBe(413);
+    expect(r.sent).toBeLessThan(20 * 1024 * 1024);
+    expect(r.ms).toBeLessThan(3000);
+  });
+
+  it("a chunked body (no Content-Length) is counted while it streams", async () => {
+    const r = await streamUntilAnswered("/login", FORM, 100 * 1024 * 1024, false);
+    expect(r.status).toBe(413);
+    expect(r.sent).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it("forms and Better Auth get 16 KB, JSON APIs 64 KB", async () => {
+    const big = (n: number) => "a".repeat(n);
+    expect((await post("/login", form({ email: big(17 * 1024) }), FORM)).status).toBe(413);
+    expect((await post("/login", form({ email: big(15 * 1024), password: "x" }), FORM)).status).toBe(400);
+    expect(
+      (await post("/api/auth/update-user", JSON.stringify({ name: big(5 * 1024 * 1024) }), "application/json", { cookie: account.cookie }))
+        .status,
+    ).toBe(413);
+    expect(
+      (await post("/api/auth/update-user", JSON.stringify({ name: big(17 * 1024) }), "application/json", { cookie: account.cookie }))
+        .status,
+    ).toBe(413);
+    expect((await post("/api/events", JSON.stringify({ pad: big(65 * 1024) }), "application/json")).status).toBe(413);
+    // Under the edge limit, the route's own (1 KB) limit answers.
+    expect((await post("/api/events", JSON.stringify({ pad: big(30 * 1024) }), "application/json")).status).toBe(413);
+  });
+});
