@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { MailCheck } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
-import { Field, FormBanner, PasswordField, NewPasswordFields, primaryButtonClass, UsernameField } from "./auth-ui";
+import { Field, FormBanner, PasswordField, NewPasswordFields, primaryButtonClass, useFieldErrors, UsernameField } from "./auth-ui";
 import { registerBuiltInPendingActions } from "./pending-action-handlers";
 import { LegalReaderDialog, type LegalDocumentKind } from "~/components/legal/legal-reader-dialog";
 import { activatePendingActions, clearPendingAction, setAuthModalOpener, type AuthModalMode } from "~/lib/pending-action";
@@ -310,7 +310,7 @@ function SignupPanel({
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   const formResult = result?.step === "form" ? result : undefined;
-  const errors: Record<string, string | undefined> = formResult?.errors ?? {};
+  const { errors, onChange } = useFieldErrors(formResult?.errors);
 
   const sentEmail = result?.step === "sent" ? result.email : null;
   const reported = useRef(false);
@@ -329,7 +329,7 @@ function SignupPanel({
   return (
     <>
       {formResult?.error || failed ? <FormBanner tone="error">{formResult?.error || MESSAGES.signupFailed}</FormBanner> : null}
-      <fetcher.Form method="post" action="/signup" noValidate>
+      <fetcher.Form method="post" action="/signup" noValidate onChange={onChange}>
         <input type="hidden" name="intent" value="signup" />
         <fieldset disabled={busy} className="space-y-4">
           <UsernameField error={errors.username} />

@@ -1,5 +1,5 @@
 import { Check, Eye, EyeOff, Loader2, X } from "lucide-react";
-import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { passwordStrength } from "~/modules/accounts/accounts.schema";
 
@@ -23,6 +23,35 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** The fields whose error an edit of `name` answers: the two password fields go together (a mismatch is about both). */
+export function fieldsClearedBy(name: string): string[] {
+  return name === "password" || name === "confirmPassword" ? ["password", "confirmPassword"] : [name];
+}
+
+/** The server's field errors without those of fields edited since the answer came. */
+export function visibleFieldErrors(errors: Record<string, string> | undefined, edited: ReadonlySet<string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors ?? {}).filter(([name]) => !edited.has(name)));
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * A form's field errors that go away as soon as the user changes the field they are about, so a fixed
+ * field no longer says it is wrong; the next answer shows whatever is still wrong. Put `onChange` on
+ * the form (change events bubble).
+ */
+export function useFieldErrors(errors: Record<string, string> | undefined) {
+  const [edited, setEdited] = useState<{ source: unknown; names: ReadonlySet<string> }>({ source: errors, names: NONE });
+  const names = edited.source === errors ? edited.names : NONE;
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (!name || !errors) return;
+    const cleared = fieldsClearedBy(name).filter((n) => errors[n] && !names.has(n));
+    if (cleared.length) setEdited({ source: errors, names: new Set([...names, ...cleared]) });
+  };
+  return { errors: visibleFieldErrors(errors, names) as Record<string, string | undefined>, onChange };
 }
 
 /** True while this page's form is being submitted. */
