@@ -141,7 +141,7 @@ export function GameHero({ game, writeHref }: { game: GamePageGame; writeHref: s
           <div className="mt-7 flex flex-wrap justify-center gap-3 md:justify-start">
             <Link
               to={writeHref}
-              className="inline-flex items-center gap-2 rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-lg shadow-accent/25 hover:bg-accent-strong"
+              className="inline-flex items-center gap-2 rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-lg shadow-accent/25 hover:bg-accent-hover"
             >
               <PenLine aria-hidden="true" className="size-4" />
               Write a Review

@@ -116,7 +116,7 @@ export function GameReviews({ reviews, error, writeHref, signedIn }: GameReviews
           {!signedIn && (
             <Link
               to="/login"
-              className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
+              className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-hover"
             >
               Sign in to write a review
             </Link>

@@ -63,7 +63,7 @@ export function RatingsPanel({ count, averageLabel, histogram }: RatingsPanelPro
                   <span
                     aria-hidden="true"
                     className={`block w-full rounded-t-sm transition-colors duration-150 ${
-                      n === 0 ? "h-0.5 bg-line" : "bg-accent/70 group-hover:bg-accent-strong group-focus-visible:bg-accent-strong"
+                      n === 0 ? "h-0.5 bg-line" : "bg-accent/70 group-hover:bg-accent-hover group-focus-visible:bg-accent-strong"
                     }`}
                     style={n === 0 ? undefined : { height: `${height}%` }}
                   />
