@@ -35,6 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await optionalUser(request).catch(() => null);
   return {
     nonce: context.get(requestInfoContext).nonce,
+    // The server's clock at render time: relative times ('5m ago') hydrate from it (RelativeTime).
+    now: Date.now(),
     // Only what the header needs; never the e-mail.
     user: user ? { id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl } : null,
     oauthProviders: oauthProviders(),
