@@ -14,12 +14,12 @@ beforeAll(() => {
 });
 
 type Result = { data: Record<string, unknown>; init: { status?: number; headers?: Headers } | null } & Record<string, unknown>;
-const post = async (token: string) =>
+const post = async (token: string): Promise<Result> =>
   (await action({
     request: pageRequest("/auth/callback", { form: { token } }),
     context: contextFor(nextIp()),
     params: {},
-  } as never)) as Result;
+  } as never)) as unknown as Result;
 
 function render(actionData: unknown): string {
   const Stub = createRoutesStub([{ id: "routes/auth.callback", path: "/auth/callback", Component: AuthCallbackRoute as never }]);
