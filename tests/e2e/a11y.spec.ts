@@ -20,7 +20,7 @@ const pages: [string, string][] = [
   ["home", "/"],
   ["search", "/search?q=mario"],
   ["browse", "/search"],
-  ["game", "/game/half-life-2"],
+  ["game with related content", "/game/the-witcher-3-wild-hunt"],
   ["game without ratings", "/game/super-mario-64"],
   ["login", "/login"],
   ["signup", "/signup"],
