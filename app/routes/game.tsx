@@ -11,7 +11,7 @@ import { GameViewBeacon } from "~/components/privacy/game-view-beacon";
 import { RelatedContent } from "~/components/game/related-content";
 import { requestInfoContext } from "~/context.server";
 import { igdbCoverUrl } from "~/lib/images";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle, shareTags } from "~/lib/meta";
 import { isPageView } from "~/lib/page-view";
 import { getGamePage } from "~/modules/catalogue/game.service.server";
 
@@ -31,10 +31,18 @@ function absoluteImage(coverUrl: string | null): string | null {
   return url && /^https?:\/\//.test(url) ? url : null;
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
+// The page writes its own share tags (its cover as the image); root adds the defaults to every other page.
+export const handle = { ownShareTags: true };
+
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (!loaderData) {
     const message = isRouteErrorResponse(error) && error.status === 400 ? "Invalid game identifier" : "Game not found";
-    return [{ title: pageTitle(message) }, { name: "robots", content: "noindex" }];
+    const origin = (matches[0]?.data as { origin?: string } | undefined)?.origin;
+    return [
+      { title: pageTitle(message) },
+      { name: "robots", content: "noindex" },
+      ...(origin ? shareTags({ title: message, origin }) : []),
+    ];
   }
   const { game, origin } = loaderData;
   const url = `${origin}${game.href}`;
@@ -43,12 +51,8 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return [
     { title: pageTitle(game.name) },
     { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: game.name },
-    { property: "og:description", content: description },
+    ...shareTags({ title: game.name, description, image, origin }),
     { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    { name: "twitter:card", content: "summary" },
     { tagName: "link", rel: "canonical", href: url },
   ];
 }

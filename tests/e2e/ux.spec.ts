@@ -64,3 +64,19 @@ test.describe("what a new user trips over", () => {
     expect(consoleErrors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
   });
 });
+
+test.describe("share cards", () => {
+  for (const url of ["/", "/search?q=mario", "/faq", "/login", "/game/super-mario-64"]) {
+    test(`${url} has og:title, og:description and an og:image that loads`, async ({ page, request }) => {
+      await page.goto(url);
+      for (const property of ["og:title", "og:description", "og:image"]) {
+        await expect(page.locator(`head meta[property="${property}"]`)).toHaveCount(1);
+      }
+      const image = await page.locator('head meta[property="og:image"]').getAttribute("content");
+      expect(image).toMatch(/^https?:\/\//);
+      const response = await request.get(image!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toMatch(/^image\//);
+    });
+  }
+});
