@@ -34,6 +34,8 @@ for (const [viewportName, viewport] of [
 ] as const) {
   test.describe(`axe at ${viewportName} width`, () => {
     test.use({ viewport });
+    // axe walks the whole page: slow on a loaded machine.
+    test.slow();
     for (const [name, url] of pages) {
       test(`${name} (${url}) has no violations`, async ({ page }) => {
         await page.goto(url, { waitUntil: "networkidle" });
