@@ -1,5 +1,4 @@
 import { data, useLocation } from "react-router";
-import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/layout/not-found";
 import { pageTitle } from "~/lib/meta";
 

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, viewports, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
 
-async function screenshot(page: import("@playwright/test").Page, name: string) {
+async function screenshot(page: Page, name: string) {
   const file = path.join("test-results", "screenshots", `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true });

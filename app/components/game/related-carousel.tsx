@@ -16,11 +16,7 @@ function prefersReducedMotion(): boolean {
 
 function RelatedGameCard({ card, badge }: { card: RelatedCard; badge?: string }) {
   return (
-    <Link
-      to={card.href}
-      className="group block rounded-lg focus-visible:outline-offset-4"
-      data-testid="related-card"
-    >
+    <Link to={card.href} className="group block rounded-lg focus-visible:outline-offset-4" data-testid="related-card">
       {/* The link is named by its visible text (name, badge, year): the cover only repeats the name. */}
       <span aria-hidden="true" className="relative block">
         <GameCover name={card.name} coverUrl={card.coverUrl} year={card.year} width={CARD_WIDTH} />
