@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
   type LinksFunction,
@@ -23,6 +24,7 @@ import { optionalUser } from "~/auth/session.server";
 import { requestInfoContext } from "~/context.server";
 import { ConsentBanner, NoScriptConsentBanner } from "~/components/privacy/consent-banner";
 import { recordedConsent } from "~/modules/privacy/privacy.service.server";
+import { shareTags } from "~/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -35,6 +37,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await optionalUser(request).catch(() => null);
   return {
     nonce: context.get(requestInfoContext).nonce,
+    // The server's clock at render time: relative times ('5m ago') hydrate from it (RelativeTime).
+    now: Date.now(),
+    origin: new URL(request.url).origin,
     // Only what the header needs; never the e-mail.
     user: user ? { id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl } : null,
     oauthProviders: oauthProviders(),
@@ -58,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1f2937" />
         <Meta />
+        <DefaultShareTags origin={data?.origin} />
         <Links />
         {/* Without JavaScript: clamped and cut texts show whole, and toggles that need a script hide. */}
         <noscript>
@@ -79,6 +85,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * Every page gets share tags (og:title, og:description, og:image) so a link posted in a chat shows a
+ * card; a route whose meta writes its own (a game: its name, summary and cover) says so with
+ * `handle: { ownShareTags: true }`.
+ */
+function DefaultShareTags({ origin }: { origin: string | undefined }) {
+  const matches = useMatches();
+  const leaf = matches.at(-1)?.handle as { ownShareTags?: boolean } | undefined;
+  if (!origin || leaf?.ownShareTags) return null;
+  return (
+    <>
+      {shareTags({ origin }).map((tag) =>
+        "property" in tag ? (
+          <meta key={tag.property} property={tag.property} content={tag.content} />
+        ) : (
+          <meta key={tag.name} name={tag.name} content={tag.content} />
+        ),
+      )}
+    </>
   );
 }
 

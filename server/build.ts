@@ -38,15 +38,37 @@ export function buildIsStale(root: string): boolean {
   return newestSourceMtime(root) > built;
 }
 
-/** Runs `react-router build` when build/ is missing or older than the sources. */
-export function ensureBuild(root: string, log: (msg: string) => void): void {
+/**
+ * Runs `react-router build` when build/ is missing or older than the sources. The build's own
+ * output (Vite's file list, React Router's internal deprecation notices) is kept back and shown
+ * only when the build fails, so start-up prints what the operator needs, in order.
+ */
+export function ensureBuild(root: string, log: (msg: string) => void, run: typeof spawnSync = spawnSync): void {
   if (!buildIsStale(root)) return;
   log("Building the app (first start or sources changed)...");
+  const started = Date.now();
   const bin = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
-  const result = spawnSync(process.execPath, [bin, "build"], {
+  const result = run(process.execPath, [bin, "build"], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: "production" },
   });
-  if (result.status !== 0) throw new Error("The build failed; see the output above.");
+  if (result.status !== 0) {
+    process.stderr.write(`${String(result.stdout ?? "")}${String(result.stderr ?? "")}`);
+    throw new Error("The build failed; see the output above.");
+  }
+  log(`Built the app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The address to open in a browser: the host the server listens on, with "localhost" for the
+ * wildcard addresses (0.0.0.0, ::), which accept local connections too.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const h = host.trim();
+  if (h === "" || h === "0.0.0.0" || h === "::" || h === "[::]") return `http://localhost:${port}`;
+  const bare = h.replace(/^\[|\]$/g, "");
+  return `http://${bare.includes(":") ? `[${bare}]` : bare}:${port}`;
 }

@@ -9,7 +9,7 @@ import { ContentPolicyError, loadContentPolicy } from "../app/modules/catalogue/
 import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/demo-seed.server";
 import { startRetentionJob } from "../app/modules/privacy/retention.server";
 import { createApp } from "./app";
-import { ensureBuild } from "./build";
+import { ensureBuild, listeningUrl } from "./build";
 import { ConfigError, loadConfig, setConfig } from "../app/config.server";
 import { createLogger } from "./logger";
 import { installGracefulShutdown } from "./shutdown";
@@ -111,8 +111,9 @@ async function main(): Promise<void> {
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  log.info(`Savepoint is running at ${config.appUrl.replace(`:${config.port}`, `:${port}`)}`);
-  console.log(`\n  Savepoint is running at http://localhost:${port}\n`);
+  const url = listeningUrl(config.host, port);
+  log.info({ url, appUrl: config.appUrl }, "listening");
+  console.log(`\n  Savepoint is running at ${url}\n`);
 
   installGracefulShutdown(server, handle, log, undefined, [() => retention.stop()]);
 }

@@ -30,12 +30,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.get("token");
   const r = await verifyEmail(request, context, typeof token === "string" && token !== "" ? token : null);
   if (!r.ok) return data({ ok: false as const, error: r.error }, { status: r.status });
+  // A link used before verifies nothing new and signs no one in: say so rather than "Redirecting...".
+  if (!r.data.setCookies.some(startsSession)) return { ok: true as const, error: null, alreadyVerified: true as const };
   const headers = new Headers();
   for (const c of r.data.setCookies) headers.append("set-cookie", c);
   return data({ ok: true as const, error: null }, { headers });
 }
 
+/** A Set-Cookie line that carries a session (not one that clears it). */
+function startsSession(setCookie: string): boolean {
+  return /^(__Secure-)?[\w.-]*session_token=[^;]/.test(setCookie);
+}
+
 export default function AuthCallbackRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.ok && "alreadyVerified" in actionData) return <AlreadyVerified />;
   if (actionData?.ok) return <Verified />;
   if (actionData) return <Failed message={actionData.error} />;
   if (!loaderData.token) return <Failed message={MESSAGES.verificationNoToken} />;
@@ -87,16 +95,41 @@ function Verified() {
   );
 }
 
+function AlreadyVerified() {
+  return (
+    <AuthCard title="Email Already Verified">
+      <div className="flex flex-col items-center gap-4 text-center" role="status">
+        <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-400" />
+        <p className="text-ink">This link has been used already: your email address is verified. Sign in to continue.</p>
+      </div>
+      <Link to="/login" className={`${primaryButtonClass} mt-6`}>
+        Sign In
+      </Link>
+      <Link to="/" className={`${secondaryButtonClass} mt-3 w-full`}>
+        Return to Home
+      </Link>
+    </AuthCard>
+  );
+}
+
+/** What happened, in words the heading does not already say. */
+function explanation(message: string): string {
+  if (message === MESSAGES.verificationFailed)
+    return "This verification link is not valid. It may be incomplete (copy the whole link from the email) or replaced by a newer one.";
+  return message;
+}
+
 function Failed({ message }: { message: string }) {
+  const canResend = message.includes("expired") || message === MESSAGES.verificationFailed;
   return (
     <AuthCard title="Email Verification Failed">
       <div className="flex flex-col items-center gap-4 text-center">
         <XCircle aria-hidden="true" className="size-12 text-red-400" />
         <p role="alert" className="text-ink">
-          {message}
+          {explanation(message)}
         </p>
       </div>
-      {message.includes("expired") ? (
+      {canResend ? (
         <ul className="mt-6 list-disc space-y-1 pl-5 text-sm text-muted">
           <li>
             Go back to{" "}
@@ -106,9 +139,16 @@ function Failed({ message }: { message: string }) {
             and use &apos;Resend verification email&apos; to get a new link.
           </li>
           <li>Check your email (and the spam folder) for the newest link.</li>
+          <li>
+            Already verified?{" "}
+            <Link to="/login" className="font-medium text-accent-strong hover:underline">
+              Sign in
+            </Link>
+            .
+          </li>
         </ul>
       ) : null}
-      {message.includes("expired") ? (
+      {canResend ? (
         <Form method="post" action="/signup" className="mt-4 flex flex-col gap-2 sm:flex-row">
           <input type="hidden" name="intent" value="resend" />
           <label htmlFor="resend-email" className="sr-only">

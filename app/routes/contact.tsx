@@ -18,7 +18,7 @@ export default function ContactRoute() {
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link
           to="/faq"
-          className="inline-flex h-11 items-center rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+          className="inline-flex h-11 items-center rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
         >
           Read the FAQ
         </Link>

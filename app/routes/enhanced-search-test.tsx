@@ -114,7 +114,7 @@ function SearchPanel() {
         <button
           type="submit"
           disabled={running}
-          className="h-11 rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-strong disabled:opacity-60"
+          className="h-11 rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-hover disabled:opacity-60"
         >
           {running ? "Searching…" : "Search"}
         </button>

@@ -11,13 +11,10 @@ import { GameViewBeacon } from "~/components/privacy/game-view-beacon";
 import { RelatedContent } from "~/components/game/related-content";
 import { requestInfoContext } from "~/context.server";
 import { igdbCoverUrl } from "~/lib/images";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle, shareTags } from "~/lib/meta";
 import { isPageView } from "~/lib/page-view";
 import { getGamePage } from "~/modules/catalogue/game.service.server";
 import { PAGE_CACHE } from "~/lib/page-cache";
-
-/** The same for every signed-out visitor: the page cache may keep it. */
-export const handle = PAGE_CACHE;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await getGamePage(params.identifier, { countView: isPageView(request.method, request.headers) });
@@ -35,10 +32,21 @@ function absoluteImage(coverUrl: string | null): string | null {
   return url && /^https?:\/\//.test(url) ? url : null;
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
+/**
+ * The same for every signed-out visitor: the page cache may keep it. The page writes its own share
+ * tags (its cover as the image); root adds the defaults to every other page.
+ */
+export const handle = { ...PAGE_CACHE, ownShareTags: true };
+
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (!loaderData) {
     const message = isRouteErrorResponse(error) && error.status === 400 ? "Invalid game identifier" : "Game not found";
-    return [{ title: pageTitle(message) }, { name: "robots", content: "noindex" }];
+    const origin = (matches[0]?.data as { origin?: string } | undefined)?.origin;
+    return [
+      { title: pageTitle(message) },
+      { name: "robots", content: "noindex" },
+      ...(origin ? shareTags({ title: message, origin }) : []),
+    ];
   }
   const { game, origin } = loaderData;
   const url = `${origin}${game.href}`;
@@ -47,12 +55,8 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return [
     { title: pageTitle(game.name) },
     { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: game.name },
-    { property: "og:description", content: description },
+    ...shareTags({ title: game.name, description, image, origin }),
     { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    { name: "twitter:card", content: "summary" },
     { tagName: "link", rel: "canonical", href: url },
   ];
 }

@@ -49,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link
               to="/search"
-              className="rounded-lg bg-accent px-6 py-3 font-semibold text-white shadow-lg shadow-accent/30 hover:bg-accent-strong"
+              className="rounded-lg bg-accent px-6 py-3 font-semibold text-white shadow-lg shadow-accent/30 hover:bg-accent-hover"
             >
               Explore Games
             </Link>

@@ -1,16 +1,17 @@
-import { data } from "react-router";
-import type { Route } from "./+types/not-found";
+import { data, useLocation } from "react-router";
 import { NotFound } from "~/components/layout/not-found";
 import { pageTitle } from "~/lib/meta";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return data({ path: new URL(request.url).pathname }, { status: 404 });
+export function loader() {
+  return data(null, { status: 404 });
 }
 
 export function meta() {
   return [{ title: pageTitle("Page Not Found") }, { name: "robots", content: "noindex" }];
 }
 
-export default function NotFoundRoute({ loaderData }: Route.ComponentProps) {
-  return <NotFound path={loaderData.path} />;
+// The path comes from the location, not the request: on client-side navigation the request is the
+// page's data URL (/users.data), which is not what the user asked for.
+export default function NotFoundRoute() {
+  return <NotFound path={useLocation().pathname} />;
 }

@@ -60,13 +60,14 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
           </button>
         </fieldset>
       </Form>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      {/* Stacked: side by side, 'Request Password Reset' does not fit half the card. */}
+      <div className="mt-6 flex flex-col gap-3">
         {error ? (
-          <Link to="/?auth=reset" className={`${primaryButtonClass} sm:flex-1`}>
+          <Link to="/?auth=reset" className={primaryButtonClass}>
             Request Password Reset
           </Link>
         ) : null}
-        <Link to="/" className={`${secondaryButtonClass} sm:flex-1`}>
+        <Link to="/" className={secondaryButtonClass}>
           Back to Home
         </Link>
       </div>

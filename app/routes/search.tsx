@@ -25,11 +25,15 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
+const UNSUPPORTED_PARAMS = ["genres", "genre", "rating"];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = parseSearchParams(url.searchParams);
   // The no-JavaScript form sends sortBy/order; keep one canonical, shareable URL (sort=field:order).
-  if (hasFormOnlyParams(url.searchParams)) throw redirect(url.pathname + searchQueryString(state));
+  // Filters the page does not offer (genres, rating) are dropped from the URL rather than silently ignored.
+  if (hasFormOnlyParams(url.searchParams) || UNSUPPORTED_PARAMS.some((p) => url.searchParams.has(p)))
+    throw redirect(url.pathname + searchQueryString(state));
   return loadSearchPage(state);
 }
 

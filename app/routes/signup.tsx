@@ -3,7 +3,16 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/signup";
 import { readFormObject } from "~/lib/form.server";
-import { AuthCard, Field, FormBanner, NewPasswordFields, primaryButtonClass, useBusy, UsernameField } from "~/components/auth/auth-ui";
+import {
+  AuthCard,
+  Field,
+  FormBanner,
+  NewPasswordFields,
+  primaryButtonClass,
+  useBusy,
+  useFieldErrors,
+  UsernameField,
+} from "~/components/auth/auth-ui";
 import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
 import { oauthProviders } from "~/auth/providers.server";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
@@ -74,11 +83,11 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 
 function SignupFormView({ result, providers }: { result?: Extract<ActionResult, { step: "form" }>; providers: OAuthProviderInfo[] }) {
   const busy = useBusy("/signup");
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { errors, onChange } = useFieldErrors(result?.errors);
   return (
     <AuthCard title="Create your account">
       {result?.error ? <FormBanner tone="error">{result.error}</FormBanner> : null}
-      <Form method="post" action="/signup" noValidate>
+      <Form method="post" action="/signup" noValidate onChange={onChange}>
         <input type="hidden" name="intent" value="signup" />
         <fieldset disabled={busy} className="space-y-4">
           <UsernameField defaultValue={result?.values.username} error={errors.username} />

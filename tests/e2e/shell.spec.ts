@@ -95,6 +95,7 @@ test.describe("not found", () => {
     await expect(page).toHaveURL(/\/users$/);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("/users");
+    await expect(page.getByRole("main")).not.toContainText("/users.data");
   });
 });
 

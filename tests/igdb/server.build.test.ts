@@ -47,8 +47,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const url = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout }).on("line", (line) => {
       output.push(line);
-      const m = /Savepoint is running at (http:\/\/localhost:\d+)/.exec(line);
-      if (m) resolve(m[1]!.replace("localhost", "127.0.0.1"));
+      const m = /Savepoint is running at (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+      if (m) resolve(m[1]!);
     });
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output.join("\n")}`)));
   });

@@ -1,5 +1,5 @@
 import { Check, Eye, EyeOff, Loader2, X } from "lucide-react";
-import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { passwordStrength } from "~/modules/accounts/accounts.schema";
 
@@ -11,9 +11,9 @@ import { passwordStrength } from "~/modules/accounts/accounts.schema";
 export const inputClass =
   "h-11 w-full rounded-lg border border-line bg-page px-3 text-base text-ink-strong placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-red-500";
 export const primaryButtonClass =
-  "inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-strong focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-accent px-4 py-2 text-center font-semibold text-white hover:bg-accent-hover focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60";
 export const secondaryButtonClass =
-  "inline-flex h-11 items-center justify-center rounded-lg border border-line px-4 font-semibold text-ink hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none";
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-4 py-2 text-center font-semibold text-ink hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none";
 
 const subscribe = () => () => undefined;
 /** False during SSR and hydration, true afterwards. */
@@ -23,6 +23,35 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** The fields whose error an edit of `name` answers: the two password fields go together (a mismatch is about both). */
+export function fieldsClearedBy(name: string): string[] {
+  return name === "password" || name === "confirmPassword" ? ["password", "confirmPassword"] : [name];
+}
+
+/** The server's field errors without those of fields edited since the answer came. */
+export function visibleFieldErrors(errors: Record<string, string> | undefined, edited: ReadonlySet<string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors ?? {}).filter(([name]) => !edited.has(name)));
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * A form's field errors that go away as soon as the user changes the field they are about, so a fixed
+ * field no longer says it is wrong; the next answer shows whatever is still wrong. Put `onChange` on
+ * the form (change events bubble).
+ */
+export function useFieldErrors(errors: Record<string, string> | undefined) {
+  const [edited, setEdited] = useState<{ source: unknown; names: ReadonlySet<string> }>({ source: errors, names: NONE });
+  const names = edited.source === errors ? edited.names : NONE;
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (!name || !errors) return;
+    const cleared = fieldsClearedBy(name).filter((n) => errors[n] && !names.has(n));
+    if (cleared.length) setEdited({ source: errors, names: new Set([...names, ...cleared]) });
+  };
+  return { errors: visibleFieldErrors(errors, names) as Record<string, string | undefined>, onChange };
 }
 
 /** True while this page's form is being submitted. */

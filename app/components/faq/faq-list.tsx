@@ -54,7 +54,7 @@ export function FaqPage() {
         <p className="mt-1 text-muted">We are in an alpha test and read every message.</p>
         <Link
           to="/contact"
-          className="mt-4 inline-flex h-11 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+          className="mt-4 inline-flex h-11 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
         >
           Contact Us
         </Link>

@@ -27,7 +27,7 @@ export function GameError({
         <Link
           to={retryHref}
           replace
-          className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:bg-accent-strong"
+          className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:bg-accent-hover"
         >
           <RotateCw aria-hidden="true" className="size-4" />
           Try Again

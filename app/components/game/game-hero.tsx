@@ -35,9 +35,10 @@ function Backdrop({ game }: { game: GamePageGame }) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+// One <div> per term and its value, directly in the <dl> (a deeper wrapper breaks the list's semantics).
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? "col-span-2 min-w-0" : "min-w-0"}>
       <dt className="text-xs font-semibold tracking-wider text-muted uppercase">{label}</dt>
       <dd className="mt-1 text-ink">{children}</dd>
     </div>
@@ -123,25 +124,21 @@ export function GameHero({ game, writeHref }: { game: GamePageGame; writeHref: s
             <Fact label="Developer">{game.developer ? <ExpandableText text={game.developer} limit={30} /> : "Unknown"}</Fact>
             <Fact label="Publisher">{game.publisher ? <ExpandableText text={game.publisher} limit={30} /> : "Unknown"}</Fact>
             {game.platforms.length > 0 && (
-              <div className="col-span-2">
-                <Fact label="Platforms">
-                  <Chips items={game.platforms} label="Platforms" />
-                </Fact>
-              </div>
+              <Fact label="Platforms" wide>
+                <Chips items={game.platforms} label="Platforms" />
+              </Fact>
             )}
             {game.genres.length > 0 && (
-              <div className="col-span-2">
-                <Fact label="Genres">
-                  <Chips items={game.genres} label="Genres" />
-                </Fact>
-              </div>
+              <Fact label="Genres" wide>
+                <Chips items={game.genres} label="Genres" />
+              </Fact>
             )}
           </dl>
 
           <div className="mt-7 flex flex-wrap justify-center gap-3 md:justify-start">
             <Link
               to={writeHref}
-              className="inline-flex items-center gap-2 rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-lg shadow-accent/25 hover:bg-accent-strong"
+              className="inline-flex items-center gap-2 rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-lg shadow-accent/25 hover:bg-accent-hover"
             >
               <PenLine aria-hidden="true" className="size-4" />
               Write a Review

@@ -1,6 +1,6 @@
 import { MessageSquareText, PenLine, UserRound } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { formatRelativeTime } from "~/lib/dates";
+import { RelativeTime } from "~/components/ui/relative-time";
 import { formatRatingOutOf10 } from "~/lib/ratings";
 import type { CardTheme, ReviewCard } from "~/modules/reviews/review-card";
 import { previewText, reviewHref } from "~/modules/reviews/review-card";
@@ -53,9 +53,7 @@ export function GameReviewItem({ card }: { card: ReviewCard }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-ink-strong">{card.author}</p>
           <p className="text-xs text-muted">
-            <time dateTime={card.date} suppressHydrationWarning>
-              {formatRelativeTime(card.date)}
-            </time>
+            <RelativeTime date={card.date} />
           </p>
         </div>
         <p className="shrink-0 rounded-lg bg-page/60 px-2.5 py-1 text-sm font-bold text-ink-strong tabular-nums ring-1 ring-line">
@@ -116,7 +114,7 @@ export function GameReviews({ reviews, error, writeHref, signedIn }: GameReviews
           {!signedIn && (
             <Link
               to="/login"
-              className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
+              className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-hover"
             >
               Sign in to write a review
             </Link>

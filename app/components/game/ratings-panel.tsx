@@ -15,6 +15,8 @@ function ratingsText(n: number): string {
 /** The ratings panel (spec 2 §2, spec 3 §2): count, 10-bar histogram and the average. */
 export function RatingsPanel({ count, averageLabel, histogram }: RatingsPanelProps) {
   const max = Math.max(1, ...histogram);
+  // No ratings: a compact panel (small '-', a low flat baseline and a line saying so), not a tall empty chart.
+  const empty = count === 0;
   return (
     <section aria-labelledby="ratings-heading" className="rounded-2xl border border-line bg-surface p-5">
       <div className="flex items-baseline justify-between gap-3">
@@ -26,14 +28,14 @@ export function RatingsPanel({ count, averageLabel, histogram }: RatingsPanelPro
         </p>
       </div>
 
-      <div className="mt-6 flex items-end gap-5">
+      <div className={`flex items-end gap-5 ${empty ? "mt-4" : "mt-6"}`}>
         <div className="shrink-0 text-center">
           <p
             className="flex items-baseline gap-1"
             aria-label={averageLabel === "-" ? "No average rating yet" : `Average rating ${averageLabel} out of 10`}
           >
             <span
-              className={`text-5xl leading-none font-black tabular-nums ${averageLabel === "-" ? "text-muted" : "text-ink-strong"}`}
+              className={`leading-none font-black tabular-nums ${empty ? "text-3xl text-muted" : "text-5xl"} ${averageLabel === "-" ? "text-muted" : "text-ink-strong"}`}
               data-testid="rating-average"
             >
               {averageLabel}
@@ -47,7 +49,11 @@ export function RatingsPanel({ count, averageLabel, histogram }: RatingsPanelPro
         </div>
 
         <div className="min-w-0 flex-1">
-          <ol aria-label="Rating distribution from 1 to 10" className="flex h-24 items-end gap-1" data-testid="rating-histogram">
+          <ol
+            aria-label="Rating distribution from 1 to 10"
+            className={`flex items-end gap-1 ${empty ? "h-10" : "h-24"}`}
+            data-testid="rating-histogram"
+          >
             {histogram.map((n, i) => {
               const bar = i + 1;
               const height = n === 0 ? 0 : Math.max(8, Math.round((n / max) * 100));
@@ -63,7 +69,9 @@ export function RatingsPanel({ count, averageLabel, histogram }: RatingsPanelPro
                   <span
                     aria-hidden="true"
                     className={`block w-full rounded-t-sm transition-colors duration-150 ${
-                      n === 0 ? "h-0.5 bg-line" : "bg-accent/70 group-hover:bg-accent-strong group-focus-visible:bg-accent-strong"
+                      n === 0
+                        ? `bg-line ${empty ? "h-1 rounded-full" : "h-0.5"}`
+                        : "bg-accent/70 group-hover:bg-accent-hover group-focus-visible:bg-accent-strong"
                     }`}
                     style={n === 0 ? undefined : { height: `${height}%` }}
                   />
@@ -83,6 +91,11 @@ export function RatingsPanel({ count, averageLabel, histogram }: RatingsPanelPro
           </div>
         </div>
       </div>
+      {empty && (
+        <p className="mt-4 border-t border-line pt-3 text-sm text-muted" data-testid="ratings-empty">
+          No ratings yet. Rate this game to start its chart.
+        </p>
+      )}
     </section>
   );
 }

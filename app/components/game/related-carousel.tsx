@@ -16,13 +16,9 @@ function prefersReducedMotion(): boolean {
 
 function RelatedGameCard({ card, badge }: { card: RelatedCard; badge?: string }) {
   return (
-    <Link
-      to={card.href}
-      className="group block rounded-lg focus-visible:outline-offset-4"
-      data-testid="related-card"
-      aria-label={`${card.name}${card.year ? ` (${card.year})` : ""}${badge ? `, ${badge}` : ""}`}
-    >
-      <span className="relative block">
+    <Link to={card.href} className="group block rounded-lg focus-visible:outline-offset-4" data-testid="related-card">
+      {/* The link is named by its visible text (name, badge, year): the cover only repeats the name. */}
+      <span aria-hidden="true" className="relative block">
         <GameCover name={card.name} coverUrl={card.coverUrl} year={card.year} width={CARD_WIDTH} />
         {badge && (
           <span className="absolute top-1.5 left-1.5 rounded bg-warn px-1.5 py-0.5 text-[10px] font-black tracking-wider text-black uppercase shadow">
@@ -32,6 +28,7 @@ function RelatedGameCard({ card, badge }: { card: RelatedCard; badge?: string })
       </span>
       <span title={card.name} className="mt-2 line-clamp-3 text-sm leading-snug font-semibold text-ink-strong group-hover:underline">
         {card.name}
+        {badge && <span className="sr-only">, {badge}</span>}
       </span>
       <span className="mt-0.5 block text-xs text-muted">{[card.year, card.categoryLabel].filter(Boolean).join(" · ")}</span>
     </Link>

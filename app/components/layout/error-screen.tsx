@@ -28,7 +28,7 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () =>
         Error ID: <span data-testid="error-id">{errorId}</span>
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={onRetry} className="rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:bg-accent-strong">
+        <button type="button" onClick={onRetry} className="rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:bg-accent-hover">
           Try Again
         </button>
         <button

@@ -13,40 +13,24 @@ export const MIN_CHARS = 2;
 export const DEBOUNCE_MS = 800;
 export const MAX_SUGGESTIONS = 8;
 
-/**
- * The Users tab appears once accounts can be searched. It expects GET /api/users/search?q=&limit=8
- * answering { users: [{ id, name, username, image }] }. Until then the box searches games only.
- */
-const USER_SEARCH_ENABLED = false;
-const KINDS: readonly SearchKind[] = USER_SEARCH_ENABLED ? ["games", "users"] : ["games"];
+/** The box searches games (recent searches are kept per kind; only games exist so far). */
+const kind: SearchKind = "games";
 
-interface UserHit {
-  id: number | string;
-  name: string | null;
-  username: string | null;
-  image: string | null;
-}
-
-type Suggestion = { kind: "game"; hit: GameSearchHit } | { kind: "user"; hit: UserHit };
+type Suggestion = { kind: "game"; hit: GameSearchHit };
 
 const cache = new SuggestionCache<Suggestion[]>();
 
-async function fetchSuggestions(kind: SearchKind, term: string, signal: AbortSignal): Promise<Suggestion[]> {
+async function fetchSuggestions(term: string, signal: AbortSignal): Promise<Suggestion[]> {
   const params = new URLSearchParams({ q: term, limit: String(MAX_SUGGESTIONS) });
-  const url = kind === "games" ? `/api/games/search?${params}` : `/api/users/search?${params}`;
-  const res = await fetch(url, { signal, headers: { Accept: "application/json" } });
+  const res = await fetch(`/api/games/search?${params}`, { signal, headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`search answered ${res.status}`);
-  const body = (await res.json()) as { games?: GameSearchHit[]; users?: UserHit[] };
-  if (kind === "games") return (body.games ?? []).slice(0, MAX_SUGGESTIONS).map((hit) => ({ kind: "game", hit }));
-  return (body.users ?? []).slice(0, MAX_SUGGESTIONS).map((hit) => ({ kind: "user", hit }));
+  const body = (await res.json()) as { games?: GameSearchHit[] };
+  return (body.games ?? []).slice(0, MAX_SUGGESTIONS).map((hit) => ({ kind: "game", hit }));
 }
 
-export function searchPageHref(kind: SearchKind, term: string): string {
-  const q = encodeURIComponent(term.trim());
-  return kind === "games" ? `/search-results?q=${q}` : `/users?q=${q}`;
+export function searchPageHref(term: string): string {
+  return `/search-results?q=${encodeURIComponent(term.trim())}`;
 }
-
-const noun = { games: "games", users: "users" } as const;
 
 /**
  * The header's search box (spec 2 §2 "Header search dropdown"). Without JavaScript it is a plain
@@ -61,7 +45,6 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const [kind, setKind] = useState<SearchKind>("games");
   const [query, setQuery] = useState("");
   const [focused, setFocused] = useState(false);
   const [open, setOpen] = useState(false);
@@ -72,7 +55,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
   const [attempt, setAttempt] = useState(0);
 
   const term = query.trim();
-  const key = `${kind}:${term.toLowerCase()}`;
+  const key = term.toLowerCase();
   const searchable = term.length >= MIN_CHARS;
   const items = searchable ? (cache.get(key) ?? (fetched?.key === key ? fetched.items : undefined)) : undefined;
   const failed = searchable && failedKey === key;
@@ -82,7 +65,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     if (!searchable || cache.get(key)) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetchSuggestions(kind, term, controller.signal).then(
+      fetchSuggestions(term, controller.signal).then(
         (result) => {
           cache.set(key, result);
           setFetched({ key, items: result });
@@ -100,7 +83,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
       clearTimeout(timer);
       controller.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key already encodes kind and term; attempt retries after a failure
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key already encodes the term; attempt retries after a failure
   }, [key, attempt]);
 
   // Click (or tap) outside closes the dropdown.
@@ -147,8 +130,8 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     setActive(-1);
   }
 
-  function openWith(nextKind: SearchKind) {
-    setRecent(readRecent(nextKind));
+  function openWith() {
+    setRecent(readRecent(kind));
     setOpen(true);
   }
 
@@ -158,7 +141,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     rememberSearch(kind, q);
     close();
     inputRef.current?.blur();
-    void navigate(searchPageHref(kind, q));
+    void navigate(searchPageHref(q));
   }
 
   function choose(option: Option) {
@@ -172,7 +155,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
       close();
       setQuery("");
       inputRef.current?.blur();
-      void navigate(option.item.kind === "game" ? gameHref(option.item.hit) : `/user/${option.item.hit.id}`);
+      void navigate(gameHref(option.item.hit));
     }
   }
 
@@ -186,7 +169,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       if (!expanded) {
-        openWith(kind);
+        openWith();
         setActive(event.key === "ArrowDown" ? 0 : options.length - 1);
         return;
       }
@@ -204,16 +187,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     }
   }
 
-  function switchKind(next: SearchKind) {
-    setKind(next);
-    setActive(-1);
-    openWith(next);
-    inputRef.current?.focus();
-  }
-
-  const placeholder = focused ? (kind === "games" ? "Search games..." : "Search users...") : "Search games or users...";
-  const kindLabel = kind === "games" ? "Game" : "User";
-  const emptyText = kind === "games" ? "No games found" : "No users found";
+  const placeholder = focused ? "Search games..." : "Search games or users...";
 
   return (
     <div
@@ -228,7 +202,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     >
       <Form method="get" action="/search-results" role="search" className="relative w-full" onSubmit={onSubmit}>
         <label htmlFor={id} className="sr-only">
-          {kind === "games" ? "Search games" : "Search users"}
+          Search games
         </label>
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
         <input
@@ -254,7 +228,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
           }}
           onFocus={() => {
             setFocused(true);
-            openWith(kind);
+            openWith();
           }}
           onKeyDown={onKeyDown}
           role={hydrated ? "combobox" : undefined}
@@ -296,27 +270,9 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
         hidden={!expanded}
         className="absolute top-full right-0 left-0 z-50 mt-2 min-w-[18rem] overflow-hidden rounded-xl border border-line bg-surface shadow-2xl shadow-black/50"
       >
-        {KINDS.length > 1 && (
-          <div role="tablist" aria-label="Search for" className="flex border-b border-line p-1">
-            {KINDS.map((k) => (
-              <button
-                key={k}
-                type="button"
-                role="tab"
-                aria-selected={kind === k}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => switchKind(k)}
-                className={`flex-1 rounded-lg px-3 py-1.5 text-sm font-semibold capitalize ${kind === k ? "bg-surface-2 text-ink-strong" : "text-muted hover:text-ink-strong"}`}
-              >
-                {noun[k]}
-              </button>
-            ))}
-          </div>
-        )}
-
         {term === "" && recent.length > 0 && (
           <div className="flex items-center justify-between px-3 pt-2.5 pb-1">
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Recent {kindLabel} Searches</p>
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Recent Game Searches</p>
             <button
               type="button"
               onMouseDown={(e) => e.preventDefault()}
@@ -348,9 +304,9 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
 
         {searchable && items?.length === 0 && (
           <div className="px-3 pt-3 pb-1 text-sm">
-            <p className="text-muted">{emptyText}</p>
+            <p className="text-muted">No games found</p>
             <Link
-              to={searchPageHref(kind, term)}
+              to={searchPageHref(term)}
               onClick={() => {
                 rememberSearch(kind, term);
                 close();
@@ -366,12 +322,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
           <p className="px-3 pt-3 pb-1 text-xs text-muted">Type at least {MIN_CHARS} characters to see suggestions.</p>
         )}
 
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={kind === "games" ? "Game suggestions" : "User suggestions"}
-          className="max-h-[70vh] overflow-y-auto p-1.5"
-        >
+        <ul id={listId} role="listbox" aria-label="Game suggestions" className="max-h-[70vh] overflow-y-auto p-1.5">
           {options.map((option, index) => {
             const selected = index === active;
             const base = `flex w-full cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-left text-sm ${selected ? "bg-surface-2 text-ink-strong" : "text-ink hover:bg-surface-2"}`;
@@ -399,13 +350,11 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
                   className={`${base} ${items?.length ? "mt-1 border-t border-line pt-2" : ""} font-semibold text-accent-strong`}
                 >
                   <Search aria-hidden="true" className="size-4 shrink-0" />
-                  <span className="truncate">
-                    Search all {noun[kind]} for &quot;{term}&quot;
-                  </span>
+                  <span className="truncate">Search all games for &quot;{term}&quot;</span>
                 </li>
               );
             }
-            if (option.item.kind === "game") {
+            {
               const hit = option.item.hit;
               return (
                 <li key={option.id} {...common} className={base}>
@@ -422,23 +371,6 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
                 </li>
               );
             }
-            const user = option.item.hit;
-            const label = user.name || user.username || "Anonymous";
-            return (
-              <li key={option.id} {...common} className={base}>
-                {user.image ? (
-                  <img src={user.image} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-accent/30 text-sm font-bold uppercase">
-                    {label.slice(0, 1)}
-                  </span>
-                )}
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold text-ink-strong">{label}</span>
-                  {user.username && <span className="block truncate text-xs text-muted">@{user.username}</span>}
-                </span>
-              </li>
-            );
           })}
         </ul>
       </div>

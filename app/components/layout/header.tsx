@@ -72,7 +72,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
             <Link
               to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
               onClick={(e) => openAuth(e, "login")}
-              className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
+              className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-hover"
             >
               Sign In
             </Link>
@@ -143,7 +143,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   <Link
                     to="/login"
                     onClick={(e) => openAuth(e, "login", true)}
-                    className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-strong"
+                    className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-hover"
                   >
                     Sign In
                   </Link>

@@ -9,7 +9,7 @@ export function NotFound({ path }: { path: string }) {
         Nothing lives at <code className="rounded bg-surface px-1.5 py-0.5 text-ink">{path}</code>.
       </p>
       <div className="mt-8 flex gap-3">
-        <Link to="/" className="rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:bg-accent-strong">
+        <Link to="/" className="rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:bg-accent-hover">
           Go Home
         </Link>
         <Link to="/search" className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-surface">

@@ -35,7 +35,7 @@ const TEXT =
 const RETENTION = `Data is kept for ${RETENTION_DAYS} days only.`;
 
 const primary =
-  "inline-flex h-10 items-center justify-center rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong disabled:opacity-60";
+  "inline-flex h-10 items-center justify-center rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-hover disabled:opacity-60";
 const secondary =
   "inline-flex h-10 items-center justify-center rounded-lg border border-line px-4 text-sm font-semibold text-ink hover:bg-surface-2 disabled:opacity-60";
 const panel =

@@ -1,7 +1,7 @@
 import { Heart, MessageCircle } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
-import { formatRelativeTime } from "~/lib/dates";
+import { RelativeTime } from "~/components/ui/relative-time";
 import { formatRating } from "~/lib/ratings";
 import { previewText, reviewHref, type CardTheme, type ReviewCard as Card } from "~/modules/reviews/review-card";
 
@@ -36,7 +36,7 @@ export function ReviewCard({ card, className = "" }: { card: Card; className?: s
             )}
             <span className="truncate font-semibold text-ink-strong">{card.author}</span>
           </Link>
-          <span className="ml-auto shrink-0 text-xs text-muted">{formatRelativeTime(card.date)}</span>
+          <RelativeTime date={card.date} className="ml-auto shrink-0 text-xs text-muted" />
         </div>
         <p className="mt-2 text-sm text-muted">
           reviewed{" "}

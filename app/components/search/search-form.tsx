@@ -133,7 +133,7 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
         <button
           type="submit"
           disabled={hydrated && emptyTerm}
-          className="h-12 rounded-xl bg-accent px-5 font-semibold text-white hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-accent"
+          className="h-12 rounded-xl bg-accent px-5 font-semibold text-white hover:bg-accent-hover disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-accent"
         >
           Search
         </button>

@@ -148,7 +148,11 @@ export function SearchResults({ state, result, error, loading, hrefFor }: Search
   }
 
   return (
-    <section aria-label="Search results" aria-busy={busy} className="space-y-4">
+    <section aria-labelledby="search-results-heading" aria-busy={busy} className="space-y-4">
+      {/* Keeps the outline in order: h1 (page), h2 (results), h3 (each game). */}
+      <h2 id="search-results-heading" className="sr-only">
+        Search results
+      </h2>
       {toolbar}
       {body}
     </section>

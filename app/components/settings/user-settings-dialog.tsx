@@ -140,7 +140,7 @@ export default function UserSettingsDialog({ open, onOpenChange }: { open: boole
                 <button
                   type="submit"
                   disabled={busy || state.status === "loading"}
-                  className="mt-4 inline-flex h-10 items-center justify-center rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong disabled:opacity-60"
+                  className="mt-4 inline-flex h-10 items-center justify-center rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-hover disabled:opacity-60"
                 >
                   Save Preferences
                 </button>

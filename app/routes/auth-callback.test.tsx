@@ -1,0 +1,63 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../tests/setup/database";
+import { contextFor, freshAccount, linkFromOutbox, nextIp, pageRequest, useAuthConfig } from "../../tests/support/auth";
+import type { Config } from "~/config.server";
+import { signUp } from "~/modules/accounts/accounts.service.server";
+import AuthCallbackRoute, { action } from "./auth.callback";
+
+useTestDatabase();
+let config: Config;
+beforeAll(() => {
+  config = useAuthConfig();
+});
+
+type Result = { data: Record<string, unknown>; init: { status?: number; headers?: Headers } | null } & Record<string, unknown>;
+const post = async (token: string): Promise<Result> =>
+  (await action({
+    request: pageRequest("/auth/callback", { form: { token } }),
+    context: contextFor(nextIp()),
+    params: {},
+  } as never)) as unknown as Result;
+
+function render(actionData: unknown): string {
+  const Stub = createRoutesStub([{ id: "routes/auth.callback", path: "/auth/callback", Component: AuthCallbackRoute as never }]);
+  return renderToString(
+    <Stub
+      initialEntries={["/auth/callback"]}
+      hydrationData={{ loaderData: { "routes/auth.callback": { token: "t" } }, actionData: { "routes/auth.callback": actionData } }}
+    />,
+  );
+}
+
+describe("e-mail verification page", () => {
+  it("a link used a second time says the address is verified and asks to sign in, without a session", async () => {
+    const f = freshAccount("Verify");
+    const up = await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), f);
+    expect(up.ok).toBe(true);
+    const token = linkFromOutbox(config, f.email, "/auth/callback").searchParams.get("token")!;
+
+    const first = await post(token);
+    expect(first.data).toEqual({ ok: true, error: null });
+    expect(first.init?.headers?.get("set-cookie")).toMatch(/session_token=/);
+
+    const again = await post(token);
+    expect(again).toEqual({ ok: true, error: null, alreadyVerified: true });
+    const html = render(again);
+    expect(html).toContain("Email Already Verified");
+    expect(html).toContain("Sign in to continue.");
+    expect(html).not.toContain("Redirecting");
+    expect(html).toContain('href="/login"');
+  });
+
+  it("a bad token says what is wrong once and what to do", async () => {
+    const bad = await post("not-a-token");
+    expect(bad.init?.status).toBe(400);
+    const html = render(bad.data);
+    expect(html.match(/email verification failed/gi)).toHaveLength(1);
+    expect(html).toContain("This verification link is not valid.");
+    expect(html).toContain("Resend verification email");
+    expect(html).toContain('href="/login"');
+  });
+});

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * The most compressed JavaScript a visitor's first load of the home or a game page may download: a
+ * ceiling at today's size (home 175.5 KB, game 180.9 KB) so it can only go down. The goal is 120 KB;
+ * React DOM, React and React Router alone are ~109 KB of it, which leaves ~11 KB for the app shell.
+ */
+export const FIRST_LOAD_BUDGET_BYTES = 182 * 1024;
+export const FIRST_LOAD_GOAL_BYTES = 120 * 1024;
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  module: string;
+  imports?: string[];
+}
+interface BrowserManifest {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+/** Reads build/client/assets/manifest-*.js (window.__reactRouterManifest = {...}). */
+export function readBrowserManifest(buildDir: string): BrowserManifest {
+  const assets = path.join(buildDir, "client", "assets");
+  const file = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error(`No browser manifest in ${assets}: run \`npm run build\` first.`);
+  const text = fs.readFileSync(path.join(assets, file), "utf8");
+  const json = text.slice(text.indexOf("=") + 1).replace(/;\s*$/, "");
+  return JSON.parse(json) as BrowserManifest;
+}
+
+export interface FirstLoad {
+  route: string;
+  files: string[];
+  gzipBytes: number;
+}
+
+/**
+ * The JavaScript a first load of `routeId` fetches before it is interactive: the entry, and the
+ * route with its ancestors (module + static imports), as the page's modulepreload links list them.
+ * Modules imported lazily (import()) are not counted: they load only when used.
+ */
+export function firstLoadJs(buildDir: string, routeId: string, manifest = readBrowserManifest(buildDir)): FirstLoad {
+  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`Unknown route id ${id}`);
+    files.add(route.module);
+    for (const f of route.imports ?? []) files.add(f);
+  }
+  const manifestFile = fs.readdirSync(path.join(buildDir, "client", "assets")).find((f) => f.startsWith("manifest-"));
+  if (manifestFile) files.add(`/assets/${manifestFile}`);
+  let gzipBytes = 0;
+  for (const f of files) gzipBytes += gzipSync(fs.readFileSync(path.join(buildDir, "client", f)), { level: 9 }).length;
+  return { route: routeId, files: [...files].sort(), gzipBytes };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, viewports, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+/**
+ * axe-core on the main pages: zero violations of every rule axe runs by default (WCAG 2.x A/AA and
+ * best practices, colour contrast included), plus the experimental label-content-name-mismatch
+ * (an accessible name must contain the visible text, so speech users can say what they see).
+ */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`),
+  }));
+}
+
+const pages: [string, string][] = [
+  ["home", "/"],
+  ["search", "/search?q=mario"],
+  ["browse", "/search"],
+  ["game with related content", "/game/the-witcher-3-wild-hunt"],
+  ["game without ratings", "/game/super-mario-64"],
+  ["login", "/login"],
+  ["signup", "/signup"],
+  ["faq", "/faq"],
+  ["404", "/no/such/page"],
+];
+
+for (const [viewportName, viewport] of [
+  ["desktop", viewports.desktop],
+  ["phone", viewports.phone],
+] as const) {
+  test.describe(`axe at ${viewportName} width`, () => {
+    test.use({ viewport });
+    // axe walks the whole page: slow on a loaded machine.
+    test.slow();
+    for (const [name, url] of pages) {
+      test(`${name} (${url}) has no violations`, async ({ page }) => {
+        await page.goto(url, { waitUntil: "networkidle" });
+        await waitForHydration(page);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  });
+}
