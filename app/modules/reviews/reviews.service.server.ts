@@ -6,6 +6,7 @@ import { fail, ok, type Result } from "~/lib/result";
 import { sanitizeUserText } from "~/lib/sanitize.server";
 import { gameHref } from "~/lib/slugs";
 import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb-lookup.server";
+import { searchGames } from "~/modules/catalogue/search.server";
 import { getProgressState, markProgress } from "~/modules/lists/progress.service.server";
 import { toReviewCard, type ReviewCard } from "./review-card";
 import {
@@ -37,6 +38,7 @@ import {
 
 const UNAUTHENTICATED = "User not authenticated";
 export const GAME_PAGE_REVIEWS = 5;
+const PICKER_LIMIT = 20;
 
 export interface ReviewEditorGame {
   id: number;
@@ -60,11 +62,23 @@ export interface ReviewEditorReview {
   containsSpoilers: boolean;
 }
 
+export interface PickerResult {
+  reviewGameId: number;
+  name: string;
+  year: number | null;
+  coverUrl: string | null;
+}
+
 export interface ReviewEditor {
   game: ReviewEditorGame | null;
+  /** The game picker's results for `q` when no game is chosen yet (at most 20). */
+  results: PickerResult[];
+  query: string;
   review: ReviewEditorReview | null;
   /** Already marked finished: the finish answer is locked. */
   finishedLocked: boolean;
+  /** The finish answer to start from: 'no' when the game is marked started, else unset. */
+  finishedAnswer: "" | "no";
 }
 
 function platformOptions(game: ReviewGameRow): string[] {
@@ -103,14 +117,21 @@ async function resolveGame(ref: number): Promise<ReviewGameRow | null> {
 }
 
 /** The write / edit page: the game (when one is chosen), the user's review of it and the finish lock. */
-export async function getReviewEditor(actor: SessionUser, gameParam: string | undefined): Promise<Result<ReviewEditor>> {
-  if (gameParam === undefined || gameParam === "") return ok({ game: null, review: null, finishedLocked: false });
+export async function getReviewEditor(actor: SessionUser, gameParam: string | undefined, q = ""): Promise<Result<ReviewEditor>> {
+  if (gameParam === undefined || gameParam === "") {
+    const query = q.trim().slice(0, 100);
+    const found = query ? await searchGames({ q: query, page: 1, pageSize: PICKER_LIMIT }) : null;
+    const results = (found?.games ?? []).map((g) => ({ reviewGameId: g.igdbId ?? g.id, name: g.name, year: g.year, coverUrl: g.coverUrl }));
+    return ok({ game: null, results, query, review: null, finishedLocked: false, finishedAnswer: "" });
+  }
   const ref = parseId(gameParam);
   const game = ref === null ? null : await resolveGame(ref);
   if (!game) return fail(404, M.gameNotFound);
   const [own, progress] = await Promise.all([findOwnReview(actor.id, game.id), getProgressState(actor.id, game.id)]);
   return ok({
     game: toEditorGame(game),
+    results: [],
+    query: "",
     review: own
       ? {
           id: own.id,
@@ -123,6 +144,7 @@ export async function getReviewEditor(actor: SessionUser, gameParam: string | un
         }
       : null,
     finishedLocked: progress === "completed",
+    finishedAnswer: progress === "started" ? "no" : "",
   });
 }
 
