@@ -170,7 +170,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
             placeholder="What did you think?"
           />
           <p id={ids.textCount} className="mt-1 text-right text-xs text-muted tabular-nums" aria-live="polite">
-            {v.text.length} characters
+            {`${v.text.length} characters`}
           </p>
           <label className="mt-2 inline-flex cursor-pointer items-center gap-2 text-sm text-ink">
             <input
@@ -263,7 +263,7 @@ function DeleteReviewDialog({ reviewId, gameName, onClose }: { reviewId: number;
           Delete Review
         </h2>
         <p id={textId} className="mt-2 text-sm text-ink">
-          Are you sure you want to delete your review for {gameName}? This action cannot be undone.
+          {`Are you sure you want to delete your review for ${gameName}? This action cannot be undone.`}
         </p>
         <Form method="post" className="mt-6 flex justify-end gap-3">
           <input type="hidden" name="reviewId" value={reviewId} />

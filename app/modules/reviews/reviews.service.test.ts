@@ -4,7 +4,8 @@ import { createGame, createRating, createUser } from "../../../tests/factories";
 import { useIgdbStandIn } from "../../../tests/igdb/setup";
 import { useTestDatabase } from "../../../tests/setup/database";
 import type { SessionUser } from "~/auth/session.server";
-import { game, gameProgress, rating } from "~/db/schema";
+import { comment, game, gameProgress, rating } from "~/db/schema";
+import { getHomePage } from "~/modules/home/home.service.server";
 import { deleteReview, getGameReviewsBlock, getReviewEditor, getReviewView, saveReview } from "./reviews.service.server";
 
 const db = useTestDatabase();
@@ -219,5 +220,24 @@ describe("getReviewView and the game page block", () => {
     expect(block.reviews.map((r) => r.text)).toEqual(["Loved it"]);
     expect(await getGameReviewsBlock(viewer, g.id)).toMatchObject({ hasOwnReview: false });
     expect(await getGameReviewsBlock(null, g.id)).toMatchObject({ signedIn: false, hasOwnReview: false });
+  });
+});
+
+describe("home page Recent Reviews", () => {
+  it("lists real written reviews with their real comment counts and spoiler flags", async () => {
+    const author = await actor();
+    const g = await createGame({ platformNames: ["PC"] });
+    const saved = await saveReview(author, String(g.id), form({ text: "Home-page worthy.", spoilers: "on" }));
+    if (!saved.ok) throw new Error(saved.error);
+    await db
+      .handle()
+      .db.insert(comment)
+      .values([
+        { userId: author.id, ratingId: saved.data.reviewId, content: "First!" },
+        { userId: author.id, ratingId: saved.data.reviewId, content: "Hidden", isPublished: false },
+      ]);
+    const home = await getHomePage();
+    const card = home.reviews.find((r) => r.id === saved.data.reviewId);
+    expect(card).toMatchObject({ text: "Home-page worthy.", commentCount: 1, containsSpoilers: true });
   });
 });
