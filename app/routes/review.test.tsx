@@ -173,7 +173,7 @@ describe("/review/:userId/:gameId (view) and the game page", () => {
       params: { userId: String(me.id), gameId: "92002" },
       context: ctx(),
     } as never);
-    const tags = viewMeta({ loaderData: visitorData } as never) as Record<string, string>[];
+    const tags = viewMeta({ loaderData: visitorData } as never) as unknown as Record<string, string>[];
     const description = tags.find((t) => t.name === "description")!.content!;
     expect(description).toContain("rated Viewed Game 8.5/10");
     expect(description).not.toContain("butler");
