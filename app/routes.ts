@@ -9,6 +9,8 @@ export default [
   route("search", "routes/search.tsx", { id: "search" }),
   route("search-results", "routes/search.tsx", { id: "search-results" }),
   route("game/:identifier", "routes/game.tsx"),
+  route("review/:userId/:gameId", "routes/review.view.tsx"),
+  route("review/:gameId?", "routes/review.tsx"),
   route("api/games/search", "routes/api.games.search.ts"),
   route("api/games/:idOrSlug", "routes/api.games.$idOrSlug.ts"),
   route("api/games/:idOrSlug/related", "routes/api.games.$idOrSlug.related.ts"),

@@ -159,3 +159,13 @@ export function sanitizeUrl(input: string | null | undefined): string | null {
   if ((scheme === "http" || scheme === "https") && url.hostname === "") return null;
   return url.href;
 }
+
+/**
+ * Text a user typed (a review), stored as plain text: every tag removed (scripts with their
+ * content), entities decoded, line breaks kept, outer whitespace trimmed. Shown escaped by React.
+ */
+export function sanitizeUserText(input: string | null | undefined): string {
+  if (typeof input !== "string" || input === "") return "";
+  const text = input.replace(/\r\n?/g, "\n");
+  return decodeEntities(sanitizeHtml(text, "strict")).trim();
+}

@@ -166,7 +166,7 @@ describe("/game/{identifier} page", () => {
     const html = render(await call("quiet-game"), "/game/quiet-game");
     expect(html).toContain("No written reviews yet. Be the first to write a review for this game!");
     expect(html).toContain("Sign in to write a review");
-    expect(html).toContain('href="/login"');
+    expect(html).toContain('href="/login?redirectTo=%2Freview%2F');
     expect(html).toContain("Unknown");
     expect(html).not.toContain("aggregateRating");
   });

@@ -3,18 +3,20 @@ import type { Route } from "./+types/game";
 import { GameError } from "~/components/game/game-error";
 import { GameHero } from "~/components/game/game-hero";
 import { GamePageSkeleton } from "~/components/game/game-page-skeleton";
-import { GameReviews } from "~/components/game/game-reviews";
 import { GameSummary } from "~/components/game/game-summary";
 import { gameJsonLd, JsonLd } from "~/components/game/game-structured-data";
 import { RatingsPanel } from "~/components/game/ratings-panel";
 import { GameViewBeacon } from "~/components/privacy/game-view-beacon";
 import { RelatedContent } from "~/components/game/related-content";
+import { GameReviewBlock } from "~/components/review/game-review-block";
+import { optionalUser } from "~/auth/session.server";
 import { requestInfoContext } from "~/context.server";
 import { igdbCoverUrl } from "~/lib/images";
 import { pageTitle, shareTags } from "~/lib/meta";
 import { isPageView } from "~/lib/page-view";
 import { getGamePage } from "~/modules/catalogue/game.service.server";
 import { PAGE_CACHE } from "~/lib/page-cache";
+import { getGameReviewsBlock } from "~/modules/reviews/reviews.service.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await getGamePage(params.identifier, { countView: isPageView(request.method, request.headers) });
@@ -24,7 +26,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Permanent: the id → slug mapping is stable (imports keep a game's slug), so search engines
   // and browsers may remember it. docs: the canonical address of a game is /game/{slug}.
   if (result.kind === "redirect") throw redirect(result.location, 301);
-  return { ...result.page, origin: new URL(request.url).origin };
+  // The review block: the viewer's own-review state and the newest written reviews (spoiler flags included).
+  const reviewBlock = await getGameReviewsBlock(await optionalUser(request), result.page.game.id);
+  return { ...result.page, reviewBlock, origin: new URL(request.url).origin };
 }
 
 function absoluteImage(coverUrl: string | null): string | null {
@@ -62,7 +66,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function GamePage({ loaderData }: Route.ComponentProps) {
-  const { game, stats, reviews, reviewsError, origin } = loaderData;
+  const { game, stats, reviewBlock, reviewsError, origin } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const next = navigation.location;
@@ -90,7 +94,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
       />
       {/* Analytics, after render and only with consent (POST /api/events). */}
       <GameViewBeacon gameId={game.id} />
-      <GameHero game={game} writeHref={writeHref} />
+      <GameHero game={game} writeHref={writeHref} writeLabel={reviewBlock.hasOwnReview ? "Edit Review" : "Write Review"} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-10 lg:px-6 lg:py-10">
         <section aria-labelledby="about-heading" className="lg:col-start-1">
           <h2 id="about-heading" className="text-xl font-bold text-ink-strong">
@@ -110,7 +114,13 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="lg:col-start-1">
-          <GameReviews reviews={reviews} error={reviewsError} writeHref={writeHref} signedIn={false} />
+          <GameReviewBlock
+            reviews={reviewBlock.reviews}
+            error={reviewBlock.error ?? reviewsError}
+            writeHref={writeHref}
+            signedIn={reviewBlock.signedIn}
+            hasOwnReview={reviewBlock.hasOwnReview}
+          />
         </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 pb-10 lg:px-6">

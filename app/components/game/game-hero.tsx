@@ -58,7 +58,7 @@ function Chips({ items, label }: { items: string[]; label: string }) {
 }
 
 /** The top of the game page: blurred cover backdrop, cover left and facts right (stacked on phones). */
-export function GameHero({ game, writeHref }: { game: GamePageGame; writeHref: string }) {
+export function GameHero({ game, writeHref, writeLabel = "Write Review" }: { game: GamePageGame; writeHref: string; writeLabel?: string }) {
   return (
     <section aria-labelledby="game-title" className="relative isolate overflow-hidden border-b border-line/60">
       <Backdrop game={game} />
@@ -141,7 +141,7 @@ export function GameHero({ game, writeHref }: { game: GamePageGame; writeHref: s
               className="inline-flex items-center gap-2 rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-lg shadow-accent/25 hover:bg-accent-hover"
             >
               <PenLine aria-hidden="true" className="size-4" />
-              Write a Review
+              {writeLabel}
             </Link>
             <Link
               to="/search"

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { formatRating } from "~/lib/ratings";
+import { SpoilerText } from "./spoiler-text";
 import { previewText, reviewHref, type CardTheme, type ReviewCard as Card } from "~/modules/reviews/review-card";
 
 const themeBorder: Record<CardTheme, string> = {
@@ -48,7 +49,16 @@ export function ReviewCard({ card, className = "" }: { card: Card; className?: s
           <span className="text-2xl font-bold">{formatRating(card.rating)}</span>
           <span className="text-sm text-muted">/10</span>
         </p>
-        {card.hasText && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink">{previewText(card.text)}</p>}
+        {card.hasText &&
+          (card.containsSpoilers ? (
+            <div className="relative z-10 mt-2 text-sm">
+              <SpoilerText spoiler>
+                <p className="line-clamp-3 leading-relaxed text-ink">{previewText(card.text)}</p>
+              </SpoilerText>
+            </div>
+          ) : (
+            <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink">{previewText(card.text)}</p>
+          ))}
         <div className="mt-3 flex gap-4 text-xs text-muted">
           <span className="flex items-center gap-1">
             <Heart aria-hidden="true" className="size-4" /> {card.likeCount}

@@ -187,13 +187,28 @@ export const rating = pgTable(
     platformId: integer("platform_id").references(() => platform.id, { onDelete: "set null" }),
     playtimeHours: integer("playtime_hours"),
     likeCount: integer("like_count").notNull().default(0),
+    /** The text reveals story; it is hidden behind 'Show spoilers' and kept out of metadata. */
+    containsSpoilers: boolean("contains_spoilers").notNull().default(false),
   },
   (t) => [
     uniqueIndex("rating_user_game_key").on(t.userId, t.gameId),
     index("rating_game_idx").on(t.gameId, t.postDateTime),
     index("rating_recent_idx").on(t.postDateTime),
+    // Written reviews (text with a non-space character): a game's newest, a game's most liked, and the
+    // newest overall (home page). The predicate is the one the queries use, so the planner can match it.
+    index("rating_game_written_newest_idx")
+      .on(t.gameId, t.postDateTime, t.id)
+      .where(sql`${t.review} ~ '[^[:space:]]'`),
+    index("rating_game_written_liked_idx")
+      .on(t.gameId, t.likeCount, t.id)
+      .where(sql`${t.review} ~ '[^[:space:]]'`),
+    index("rating_written_recent_idx")
+      .on(t.postDateTime, t.id)
+      .where(sql`${t.review} is not null`),
+    // A user's ratings, newest first (profile, activity).
+    index("rating_user_recent_idx").on(t.userId, t.postDateTime),
     check("rating_range", sql`${t.rating} >= 1 and ${t.rating} <= 10 and (${t.rating} * 2) = floor(${t.rating} * 2)`),
     check("rating_like_count_nonneg", sql`${t.likeCount} >= 0`),
-    check("rating_playtime_nonneg", sql`${t.playtimeHours} is null or ${t.playtimeHours} >= 0`),
+    check("rating_playtime_range", sql`${t.playtimeHours} is null or ${t.playtimeHours} between 1 and 99999`),
   ],
 );

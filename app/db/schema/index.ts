@@ -3,3 +3,4 @@ export * from "./catalogue";
 export * from "./auth";
 export * from "./igdb";
 export * from "./privacy";
+export * from "./social";

@@ -21,6 +21,8 @@ export interface ReviewCard {
   likeCount: number;
   commentCount: number;
   theme: CardTheme;
+  /** The text reveals story: cards hide it behind 'Show spoilers'. */
+  containsSpoilers: boolean;
 }
 
 /** The review card view model of spec 3 §3. */
@@ -44,6 +46,7 @@ export function toReviewCard(row: ReviewCardRow): ReviewCard {
     likeCount: row.likeCount,
     commentCount: row.commentCount,
     theme: CARD_THEMES[row.id % 5] ?? "purple",
+    containsSpoilers: row.containsSpoilers ?? false,
   };
 }
 

@@ -1,0 +1,91 @@
+import { MessageSquareText, PenLine } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { GameReviewItem } from "~/components/game/game-reviews";
+import type { ReviewCard } from "~/modules/reviews/review-card";
+import { previewText, reviewHref } from "~/modules/reviews/review-card";
+import { SpoilerText } from "./spoiler-text";
+
+export interface GameReviewBlockProps {
+  reviews: ReviewCard[];
+  error: string | null;
+  /** /review/{igdbId or id}: visitors are sent through sign-in and come back to it. */
+  writeHref: string;
+  signedIn: boolean;
+  hasOwnReview: boolean;
+}
+
+/** The sign-in link for visitors that returns to the review page afterwards. */
+export function signInToReviewHref(writeHref: string): string {
+  return `/login?redirectTo=${encodeURIComponent(writeHref)}`;
+}
+
+function SpoilerReviewItem({ card }: { card: ReviewCard }) {
+  return (
+    <article className="relative rounded-xl border border-line bg-surface p-4" data-testid="game-review">
+      <p className="text-sm text-muted">
+        <span className="font-semibold text-ink-strong">{card.author}</span> · {card.rating === 10 ? "10" : card.rating.toFixed(1)}/10
+      </p>
+      <div className="mt-3 text-sm leading-relaxed whitespace-pre-line text-ink">
+        <SpoilerText spoiler>{previewText(card.text, 320)}</SpoilerText>
+      </div>
+      <Link to={reviewHref(card)} className="mt-3 inline-block text-sm font-semibold text-accent-strong hover:underline">
+        Read review<span className="sr-only"> by {card.author}</span>
+      </Link>
+    </article>
+  );
+}
+
+/** The game page's reviews: Write Review / Edit Review, and the 5 newest written reviews. */
+export function GameReviewBlock({ reviews, error, writeHref, signedIn, hasOwnReview }: GameReviewBlockProps) {
+  const pageHref = useLocation().pathname;
+  const actionHref = signedIn ? writeHref : signInToReviewHref(writeHref);
+  return (
+    <section aria-labelledby="reviews-heading">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="reviews-heading" className="text-xl font-bold text-ink-strong">
+          Reviews
+        </h2>
+        <Link
+          to={actionHref}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:border-accent/60 hover:bg-surface"
+          data-testid="write-review"
+        >
+          <PenLine aria-hidden="true" className="size-4" />
+          {hasOwnReview ? "Edit Review" : "Write Review"}
+        </Link>
+      </div>
+
+      {error ? (
+        <div role="alert" className="mt-4 rounded-xl border border-bad/40 bg-bad/10 p-5">
+          <p className="font-semibold text-ink-strong">{error}</p>
+          <Link
+            to={pageHref}
+            reloadDocument
+            className="mt-3 inline-block rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:bg-surface"
+          >
+            Retry
+          </Link>
+        </div>
+      ) : reviews.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-line p-8 text-center">
+          <MessageSquareText aria-hidden="true" className="mx-auto size-8 text-muted" />
+          <p className="mt-3 text-ink">No written reviews yet. Be the first to write a review for this game!</p>
+          {!signedIn && (
+            <Link
+              to={signInToReviewHref(writeHref)}
+              className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
+            >
+              Sign in to write a review
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-3">
+          {reviews.map((card) => (
+            <li key={card.id}>{card.containsSpoilers ? <SpoilerReviewItem card={card} /> : <GameReviewItem card={card} />}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createGame, createRating, createUser } from "../../../tests/factories";
+import { useIgdbStandIn } from "../../../tests/igdb/setup";
+import { useTestDatabase } from "../../../tests/setup/database";
+import type { SessionUser } from "~/auth/session.server";
+import { comment, game, gameProgress, rating } from "~/db/schema";
+import { getHomePage } from "~/modules/home/home.service.server";
+import { deleteReview, getGameReviewsBlock, getReviewEditor, getReviewView, saveReview } from "./reviews.service.server";
+
+const db = useTestDatabase();
+const s = useIgdbStandIn();
+
+async function actor(): Promise<SessionUser> {
+  const u = await createUser();
+  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
+}
+
+const form = (over: Record<string, string> = {}) => ({
+  rating: "7.5",
+  recommended: "yes",
+  finished: "yes",
+  platform: "PC",
+  text: "A fine game.",
+  playtime: "12",
+  ...over,
+});
+
+async function stats(gameId: number) {
+  const [g] = await db.handle().db.select({ count: game.ratingCount, sum: game.ratingSum }).from(game).where(eq(game.id, gameId));
+  const rows = await db.handle().db.select({ r: rating.rating }).from(rating).where(eq(rating.gameId, gameId));
+  return { count: g!.count, sum: Number(g!.sum), rows: rows.length, rowSum: rows.reduce((a, r) => a + Number(r.r), 0) };
+}
+
+async function progressOf(userId: number, gameId: number) {
+  const [row] = await db.handle().db.select().from(gameProgress).where(eq(gameProgress.userId, userId));
+  return row && row.gameId === gameId ? row : null;
+}
+
+describe("saveReview: publish", () => {
+  it("publishes once; the game's count and sum move in step; 'finished = yes' marks the game completed", async () => {
+    const me = await actor();
+    const g = await createGame({ igdbId: 91001, platformNames: ["PC", "PlayStation 5"] });
+    const saved = await saveReview(me, "91001", form({ text: "<b>Great</b> <script>alert(1)</script>fun &amp; games\nline two" }));
+    expect(saved).toMatchObject({ ok: true, data: { created: true, gameHref: `/game/${g.slug}` } });
+    const [row] = await db.handle().db.select().from(rating).where(eq(rating.gameId, g.id));
+    expect(row).toMatchObject({ rating: 7.5, review: "Great fun & games\nline two", isRecommended: true, playtimeHours: 12 });
+    expect(await stats(g.id)).toEqual({ count: 1, sum: 7.5, rows: 1, rowSum: 7.5 });
+    expect(await progressOf(me.id, g.id)).toMatchObject({ started: true, completed: true });
+
+    const again = await saveReview(me, "91001", form());
+    expect(again).toEqual({ ok: false, status: 409, error: "Failed to submit review: You have already reviewed this game" });
+    expect(await stats(g.id)).toEqual({ count: 1, sum: 7.5, rows: 1, rowSum: 7.5 });
+  });
+
+  it("'finished = no' marks started; a game already finished stays finished and needs no answer", async () => {
+    const me = await actor();
+    const a = await createGame({ platformNames: ["PC"] });
+    expect((await saveReview(me, String(a.id), form({ finished: "no" }))).ok).toBe(true);
+    expect(await progressOf(me.id, a.id)).toMatchObject({ started: true, completed: false });
+
+    const other = await actor();
+    const b = await createGame({ platformNames: ["PC"] });
+    await db.handle().db.insert(gameProgress).values({ userId: other.id, gameId: b.id, started: true, completed: true });
+    const editor = await getReviewEditor(other, String(b.id));
+    expect(editor.ok && editor.data.finishedLocked).toBe(true);
+    expect((await saveReview(other, String(b.id), form({ finished: "" }))).ok).toBe(true);
+    expect(await progressOf(other.id, b.id)).toMatchObject({ completed: true });
+  });
+
+  it("rejects bad input on every field with a 4xx and writes nothing", async () => {
+    const me = await actor();
+    const g = await createGame({ platformNames: ["PC"] });
+    const cases: [Record<string, string>, string][] = [
+      [{ rating: "0" }, "Rating must be a number from 1 to 10 in steps of 0.5"],
+      [{ rating: "10.5" }, "Rating must be a number from 1 to 10 in steps of 0.5"],
+      [{ rating: "7.3" }, "Rating must be a number from 1 to 10 in steps of 0.5"],
+      [{ rating: "abc" }, "Rating must be a number from 1 to 10 in steps of 0.5"],
+      [{ rating: "NaN" }, "Rating must be a number from 1 to 10 in steps of 0.5"],
+      [{ rating: "" }, "Rating must be a number from 1 to 10 in steps of 0.5"],
+      [{ playtime: "0" }, "Playtime must be a whole number of hours from 1 to 99999"],
+      [{ playtime: "100000" }, "Playtime must be a whole number of hours from 1 to 99999"],
+      [{ playtime: "1.5" }, "Playtime must be a whole number of hours from 1 to 99999"],
+      [{ playtime: "-1" }, "Playtime must be a whole number of hours from 1 to 99999"],
+      [{ finished: "" }, "Please answer 'Did you finish the game?'"],
+      [{ finished: "maybe" }, "Please answer 'Did you finish the game?'"],
+      [{ recommended: "sure" }, "Please answer yes or no to recommending the game"],
+      [{ platform: "" }, "Please choose a platform"],
+      [{ platform: "Dreamcast" }, 'Failed to submit review: Platform "Dreamcast" not found in database'],
+      [{ text: "x".repeat(10_001) }, "Review text must be 10000 characters or less"],
+      [{ reviewId: "abc" }, "Failed to update review: Invalid review ID"],
+    ];
+    for (const [over, message] of cases) {
+      const result = await saveReview(me, String(g.id), form(over));
+      expect(result, JSON.stringify(over)).toMatchObject({ ok: false, error: message });
+      expect(!result.ok && result.status >= 400 && result.status < 500).toBe(true);
+    }
+    expect(await saveReview(me, "abc", form())).toMatchObject({ ok: false, status: 400 });
+    expect(await saveReview(me, "999999999", form())).toMatchObject({
+      ok: false,
+      status: 404,
+      error: "Failed to submit review: Game not found. Please select a valid game from the search results.",
+    });
+    expect(await saveReview(null, String(g.id), form())).toEqual({ ok: false, status: 401, error: "User not authenticated" });
+    expect(await stats(g.id)).toEqual({ count: 0, sum: 0, rows: 0, rowSum: 0 });
+    expect(await progressOf(me.id, g.id)).toBeNull();
+  });
+
+  it("a platform stored in the platform table is required; a game without platforms offers the default list", async () => {
+    const me = await actor();
+    const g = await createGame({ platforms: [] });
+    const editor = await getReviewEditor(me, String(g.id));
+    expect(editor.ok && editor.data.game?.platformOptions).toEqual(["PS5", "Xbox Series X/S", "Nintendo Switch", "PC", "Retro"]);
+    expect((await saveReview(me, String(g.id), form({ platform: "Retro", text: "   ", playtime: "" }))).ok).toBe(true);
+    const [row] = await db.handle().db.select().from(rating).where(eq(rating.gameId, g.id));
+    expect(row).toMatchObject({ review: null, playtimeHours: null });
+
+    const listed = await createGame({ platforms: ["Unstored Console"] });
+    expect(await saveReview(me, String(listed.id), form({ platform: "Unstored Console" }))).toMatchObject({
+      ok: false,
+      status: 400,
+      error: 'Failed to submit review: Platform "Unstored Console" not found in database',
+    });
+  });
+
+  it("a game known only to IGDB is saved first, then reviewed", async () => {
+    s.igdb.addGames({ id: 91777, name: "Only In IGDB", platforms: [{ id: 6, name: "PC (Microsoft Windows)" }] } as never);
+    const me = await actor();
+    const editor = await getReviewEditor(me, "91777");
+    expect(editor.ok && editor.data.game?.name).toBe("Only In IGDB");
+    const platformName = editor.ok ? editor.data.game!.platformOptions[0]! : "";
+    const saved = await saveReview(me, "91777", form({ platform: platformName }));
+    expect(saved.ok).toBe(true);
+    const [g] = await db.handle().db.select({ id: game.id, count: game.ratingCount }).from(game).where(eq(game.igdbId, 91777));
+    expect(g!.count).toBe(1);
+  });
+
+  it("concurrent submits for one game end in one review and exact counts", async () => {
+    const me = await actor();
+    const g = await createGame({ platformNames: ["PC"] });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => saveReview(me, String(g.id), form({ rating: String(5 + i / 2) }))),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((x) => !x.ok))
+      expect(r).toMatchObject({ status: 409, error: "Failed to submit review: You have already reviewed this game" });
+    const st = await stats(g.id);
+    expect(st.rows).toBe(1);
+    expect(st.count).toBe(1);
+    expect(st.sum).toBe(st.rowSum);
+  });
+});
+
+describe("saveReview: update and deleteReview", () => {
+  it("only the author updates or deletes, with the spec's messages; counts stay exact", async () => {
+    const author = await actor();
+    const other = await actor();
+    const g = await createGame({ platformNames: ["PC"] });
+    await createRating({ userId: other.id, gameId: g.id, rating: 4 });
+    const created = await saveReview(author, String(g.id), form({ rating: "8" }));
+    if (!created.ok) throw new Error(created.error);
+    const id = String(created.data.reviewId);
+
+    expect(await saveReview(other, String(g.id), form({ reviewId: id }))).toEqual({
+      ok: false,
+      status: 403,
+      error: "Failed to update review: Review not found or you do not have permission to edit it",
+    });
+    expect(await saveReview(author, String(g.id), form({ reviewId: "99999999" }))).toEqual({
+      ok: false,
+      status: 404,
+      error: "Failed to update review: Review not found or you do not have permission to edit it",
+    });
+    expect(await deleteReview(other, id)).toEqual({
+      ok: false,
+      status: 403,
+      error: "Failed to delete review: Review not found or you do not have permission to delete it",
+    });
+    expect(await deleteReview(author, "x1")).toEqual({ ok: false, status: 400, error: "Failed to delete review: Invalid review ID" });
+    expect(await deleteReview(null, id)).toMatchObject({ ok: false, status: 401 });
+
+    const updated = await saveReview(author, String(g.id), form({ reviewId: id, rating: "9.5", spoilers: "on", text: "Twist!" }));
+    expect(updated).toMatchObject({ ok: true, data: { created: false } });
+    expect(await stats(g.id)).toEqual({ count: 2, sum: 13.5, rows: 2, rowSum: 13.5 });
+    const editor = await getReviewEditor(author, String(g.id));
+    expect(editor.ok && editor.data.review).toMatchObject({ rating: 9.5, text: "Twist!", containsSpoilers: true, platform: "PC" });
+
+    expect(await deleteReview(author, id)).toEqual({ ok: true, data: { gameHref: `/game/${g.slug}` } });
+    expect(await stats(g.id)).toEqual({ count: 1, sum: 4, rows: 1, rowSum: 4 });
+    expect(await deleteReview(author, id)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("getReviewView and the game page block", () => {
+  it("finds a review by author and IGDB id (or internal id), with the author's edit link", async () => {
+    const author = await actor();
+    const viewer = await actor();
+    const g = await createGame({ igdbId: 91002, platformNames: ["PC"] });
+    const created = await saveReview(author, "91002", form({ text: "Loved it" }));
+    expect(created.ok).toBe(true);
+
+    const seen = await getReviewView(viewer, String(author.id), "91002");
+    expect(seen).toMatchObject({ ok: true, data: { text: "Loved it", rating: 7.5, platformName: "PC", editHref: null, commentCount: 0 } });
+    const own = await getReviewView(author, String(author.id), "91002");
+    expect(own.ok && own.data.editHref).toBe("/review/91002");
+    expect(await getReviewView(null, "abc", "91002")).toEqual({
+      ok: false,
+      status: 400,
+      error: "Invalid review URL parameters. User ID and Game ID must be numbers.",
+    });
+    expect(await getReviewView(null, String(author.id), "1.5")).toMatchObject({ status: 400 });
+    expect(await getReviewView(null, String(viewer.id), "91002")).toEqual({ ok: false, status: 404, error: "Review not found" });
+
+    const noIgdb = await createGame({ platformNames: ["PC"] });
+    await saveReview(author, String(noIgdb.id), form());
+    expect((await getReviewView(null, String(author.id), String(noIgdb.id))).ok).toBe(true);
+
+    const block = await getGameReviewsBlock(author, g.id);
+    expect(block).toMatchObject({ signedIn: true, hasOwnReview: true, error: null });
+    expect(block.reviews.map((r) => r.text)).toEqual(["Loved it"]);
+    expect(await getGameReviewsBlock(viewer, g.id)).toMatchObject({ hasOwnReview: false });
+    expect(await getGameReviewsBlock(null, g.id)).toMatchObject({ signedIn: false, hasOwnReview: false });
+  });
+});
+
+describe("home page Recent Reviews", () => {
+  it("lists real written reviews with their real comment counts and spoiler flags", async () => {
+    const author = await actor();
+    const g = await createGame({ platformNames: ["PC"] });
+    const saved = await saveReview(author, String(g.id), form({ text: "Home-page worthy.", spoilers: "on" }));
+    if (!saved.ok) throw new Error(saved.error);
+    await db
+      .handle()
+      .db.insert(comment)
+      .values([
+        { userId: author.id, ratingId: saved.data.reviewId, content: "First!" },
+        { userId: author.id, ratingId: saved.data.reviewId, content: "Hidden", isPublished: false },
+      ]);
+    const home = await getHomePage();
+    const card = home.reviews.find((r) => r.id === saved.data.reviewId);
+    expect(card).toMatchObject({ text: "Home-page worthy.", commentCount: 1, containsSpoilers: true });
+  });
+});

@@ -1,0 +1,142 @@
+import { Search } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/review";
+import { requireUser } from "~/access/access.server";
+import { isTrustedOrigin } from "~/auth/session.server";
+import { inputClass } from "~/components/auth/auth-ui";
+import { GameCover } from "~/components/game/game-cover";
+import { ReviewForm } from "~/components/review/review-form";
+import { pageTitle } from "~/lib/meta";
+import { deleteReview, getReviewEditor, saveReview } from "~/modules/reviews/reviews.service.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const result = await getReviewEditor(user, params.gameId, new URL(request.url).searchParams.get("q") ?? "");
+  if (!result.ok) throw data({ message: result.error }, { status: result.status });
+  return result.data;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (!isTrustedOrigin(request)) throw data({ error: "Forbidden" }, { status: 403 });
+  const user = await requireUser(request, "User not authenticated");
+  const form = Object.fromEntries(await request.formData());
+  const result = form.intent === "delete" ? await deleteReview(user, form.reviewId) : await saveReview(user, params.gameId, form);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  // Publish, update and delete all return to the game page.
+  return redirect(result.data.gameHref, 303);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const game = loaderData?.game;
+  const title = !game ? "Write a Review" : loaderData.review ? `Edit Your Review: ${game.name}` : `Review: ${game.name}`;
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
+}
+
+export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { game, review, results, query, finishedLocked, finishedAnswer } = loaderData;
+  const navigation = useNavigation();
+  const next = navigation.location?.pathname;
+  if (navigation.state === "loading" && next?.startsWith("/review")) {
+    return (
+      <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-center text-muted">
+        Loading review...
+      </p>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold text-ink-strong sm:text-3xl">
+        {!game ? "Write a Review" : review ? `Edit Your Review: ${game.name}` : `Review: ${game.name}`}
+      </h1>
+
+      <Form method="get" action="/review" role="search" className="mt-6 flex gap-2">
+        <label htmlFor="review-game-search" className="sr-only">
+          Search for a game to review
+        </label>
+        <input
+          id="review-game-search"
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder={game ? "Review another game..." : "Search for a game to review..."}
+          className={inputClass}
+        />
+        <button
+          type="submit"
+          className="inline-flex h-11 items-center gap-2 rounded-lg border border-line px-4 font-semibold hover:bg-surface-2"
+        >
+          <Search aria-hidden="true" className="size-4" />
+          Search
+        </button>
+      </Form>
+
+      {!game ? (
+        query ? (
+          results.length > 0 ? (
+            <ul className="mt-4 divide-y divide-line rounded-xl border border-line bg-surface" aria-label="Games found">
+              {results.map((r) => (
+                <li key={r.reviewGameId}>
+                  <Link to={`/review/${r.reviewGameId}`} className="flex items-center gap-3 p-3 hover:bg-surface-2">
+                    <GameCover
+                      name={r.name}
+                      coverUrl={r.coverUrl}
+                      year={r.year}
+                      width={40}
+                      size="t_cover_small"
+                      className="w-10 shrink-0"
+                    />
+                    <span className="font-semibold text-ink-strong">{r.name}</span>
+                    {r.year ? <span className="text-sm text-muted">{r.year}</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 text-muted">No games found for “{query}”.</p>
+          )
+        ) : (
+          <p className="mt-4 text-muted">Search for the game you want to review.</p>
+        )
+      ) : (
+        <>
+          <div className="mt-8 flex items-center gap-4">
+            <Link to={game.href} className="w-20 shrink-0">
+              <GameCover name={game.name} coverUrl={game.coverUrl} year={null} width={80} size="t_cover_big" />
+            </Link>
+            <div>
+              <Link to={game.href} className="text-xl font-bold text-ink-strong hover:underline">
+                {game.name}
+              </Link>
+              <p className="text-sm text-muted">{game.releaseLabel}</p>
+            </div>
+          </div>
+          <div className="mt-8 rounded-2xl border border-line bg-surface p-5 sm:p-8">
+            <ReviewForm
+              key={`${game.id}-${review?.id ?? "new"}`}
+              game={game}
+              review={review}
+              finishedLocked={finishedLocked}
+              finishedAnswer={finishedAnswer}
+              error={actionData?.error ?? null}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
+      ? (error.data as { message: string }).message
+      : "Failed to load review data";
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-ink-strong">{message}</h1>
+      <Link to="/search" className="mt-6 inline-block rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:bg-accent-strong">
+        Browse Games
+      </Link>
+    </div>
+  );
+}
