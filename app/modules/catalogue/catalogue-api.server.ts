@@ -2,9 +2,9 @@ import { z } from "zod";
 import { parseGameIdentifier } from "~/lib/slugs";
 import { findGameBySlug, getGameRatingStats } from "./game.queries.server";
 import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER } from "./game.service.server";
-import { findOrFetchGameByIgdbId } from "./igdb-lookup.server";
-import { browseGames, searchGames } from "./search.server";
-import { SORT_FIELDS, type GameSearchHit, type SearchResult } from "./search.types";
+import { findOrFetchGameByIgdbId } from "./igdb/igdb-lookup.server";
+import { browseGames, searchGames } from "./search/search.service.server";
+import { SORT_FIELDS, type GameSearchHit, type SearchResult } from "./search/search.types";
 
 /** The JSON API of the catalogue (issue 3 item 6): parameters parsed with Zod, clear 400s, one search function. */
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
-import { fetchAndStoreIgdbGames, igdbConfigured } from "./providers/igdb.server";
+import { fetchAndStoreIgdbGames, igdbConfigured } from "./igdb/igdb.server";
 
 /**
  * Keeping stored games fresh (spec 2 §2: "If the stored game lacks description, developer, publisher

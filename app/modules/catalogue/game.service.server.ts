@@ -6,7 +6,7 @@ import { gameHref, parseGameIdentifier } from "~/lib/slugs";
 import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
 import { findGameBySlug, getGameRatingStats, listGameReviews, type GameDetailRow, type GameRatingStatsRow } from "./game.queries.server";
 import { queueGameRefresh } from "./game-refresh.server";
-import { findOrFetchGameByIgdbId } from "./igdb-lookup.server";
+import { findOrFetchGameByIgdbId } from "./igdb/igdb-lookup.server";
 import { countGameView } from "./view-counter.server";
 
 export const GAME_PAGE_REVIEW_LIMIT = 5;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hitRateLimit, type RateRule } from "~/lib/rate-limit.server";
-import { guardBulkQuery } from "./providers/apicalypse-guard";
+import { guardBulkQuery } from "./apicalypse-guard";
 import {
   fetchGamesByIds,
   gameTypeOf,
@@ -11,7 +11,7 @@ import {
   IGDB_SEARCH_LIMIT,
   searchIgdbGames,
   type IgdbGame,
-} from "./providers/igdb.server";
+} from "./igdb.server";
 
 /**
  * POST /api/igdb-search: the seed's serverless search function (spec 2 §7) as an endpoint of ours.

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
-import { findGameByIgdbId, type GameDetailRow } from "./game.queries.server";
-import { fetchAndStoreIgdbGames, IgdbError, igdbConfigured } from "./providers/igdb.server";
+import { findGameByIgdbId, type GameDetailRow } from "../game.queries.server";
+import { fetchAndStoreIgdbGames, IgdbError, igdbConfigured } from "./igdb.server";
 
 /**
  * A game by IGDB id for the game page and GET /api/games/:idOrSlug: from the database, else (IGDB

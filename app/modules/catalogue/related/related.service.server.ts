@@ -1,9 +1,9 @@
 import { LRUCache } from "lru-cache";
 import { categoryLabel, isDlcLike, isMainGame } from "~/lib/categories";
 import { gameHref, parseGameIdentifier } from "~/lib/slugs";
-import { applyContentFilter, findRightsHolder } from "./content-filter";
-import { getContentPolicy } from "./content-policy.server";
-import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER } from "./game.service.server";
+import { applyContentFilter, findRightsHolder } from "../content-filter";
+import { getContentPolicy } from "../content-policy.server";
+import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER } from "../game.service.server";
 import {
   buildApicalypse,
   convertIgdbGames,
@@ -16,7 +16,7 @@ import {
   refId,
   upsertIgdbGames,
   type IgdbGame,
-} from "./providers/igdb.server";
+} from "../igdb/igdb.server";
 import {
   ADDITIONAL_CONTENT_CATEGORIES,
   ADDITIONAL_CONTENT_ERROR,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { game } from "~/db/schema";
-import { linkParents, matchKey, slugBase, writeBatch, type Prepared } from "../import.server";
+import { linkParents, matchKey, slugBase, writeBatch, type Prepared } from "../import/import.service.server";
 import type { IgdbGameRecord } from "./igdb-record";
 import { sharedContentChanged } from "~/lib/shared-content";
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { game, searchWord } from "~/db/schema";
-import { createGame, createRating, createUser } from "../../../tests/factories";
-import { useTestDatabase } from "../../../tests/setup/database";
-import { buildTsQuery, browseGames, CANDIDATE_CAP, searchGames, singleEdits } from "./search.server";
+import { createGame, createRating, createUser } from "../../../../tests/factories";
+import { useTestDatabase } from "../../../../tests/setup/database";
+import { buildTsQuery, browseGames, CANDIDATE_CAP, searchGames, singleEdits } from "./search.service.server";
 import { prepareQuery } from "./search-ranking";
 
 const db = useTestDatabase();

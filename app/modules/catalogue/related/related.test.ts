@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { game } from "~/db/schema";
-import { setConfig } from "../../../server/config";
-import { createGame } from "../../../tests/factories";
-import { testConfig, useIgdbStandIn } from "../../../tests/igdb/setup";
-import { igdbGame } from "../../../tests/igdb/stand-in";
-import { useTestDatabase } from "../../../tests/setup/database";
-import { compileContentPolicy, ContentPolicySchema, type PolicyLevel } from "./content-filter";
-import { setContentPolicy } from "./content-policy.server";
+import { setConfig } from "../../../../server/config";
+import { createGame } from "../../../../tests/factories";
+import { testConfig, useIgdbStandIn } from "../../../../tests/igdb/setup";
+import { igdbGame } from "../../../../tests/igdb/stand-in";
+import { useTestDatabase } from "../../../../tests/setup/database";
+import { compileContentPolicy, ContentPolicySchema, type PolicyLevel } from "../content-filter";
+import { setContentPolicy } from "../content-policy.server";
 import { ADDITIONAL_CONTENT_LIMIT, isModContent, MODS_SHOWN } from "./related-rules";
-import { getRelatedContent, lookupGameCategory, resetRelatedContentState, type RelatedContent } from "./related.server";
+import { getRelatedContent, lookupGameCategory, resetRelatedContentState, type RelatedContent } from "./related.service.server";
 
 const db = useTestDatabase();
 const s = useIgdbStandIn();
@@ -328,7 +328,7 @@ describe("related content from IGDB (stand-in), stored after", () => {
   });
 
   it("the endpoint answers JSON with a short public cache, and 404 / 400 as JSON errors", async () => {
-    const { loader } = await import("../../routes/api.games.$idOrSlug.related");
+    const { loader } = await import("../../../routes/api.games.$idOrSlug.related");
     const main = await createGame({ name: "Endpoint Base" });
     type Args = Parameters<typeof loader>[0];
     const call = (idOrSlug: string) => loader({ params: { idOrSlug } } as unknown as Args);

@@ -1,6 +1,6 @@
 import { listPlatforms, type PlatformOption } from "./platforms.queries.server";
 import { SEARCH_PAGE_SIZE, type SearchPageState } from "./search-page.schema";
-import { browseGames, searchGames } from "./search.server";
+import { browseGames, searchGames } from "./search.service.server";
 import type { SearchOptions, SearchResult } from "./search.types";
 
 export const SEARCH_FAILED = "Failed to search games";

@@ -5,7 +5,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { game, platform, platformGames } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
 import { slugify } from "~/lib/slugs";
-import { CatalogueLine, describeIssues } from "./catalogue.schema";
+import { CatalogueLine, describeIssues } from "./import.schema";
 
 /**
  * Catalogue import (docs/catalogue-format.md). Idempotent: a line matches an

@@ -2,9 +2,9 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { game, platformGames, searchWord } from "~/db/schema";
 import { arabicToRoman, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
-import { applyContentFilter } from "./content-filter";
-import { getContentPolicy } from "./content-policy.server";
-import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "./providers/igdb.server";
+import { applyContentFilter } from "../content-filter";
+import { getContentPolicy } from "../content-policy.server";
+import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
 import { editSimilarity, prepareQuery, rankCandidates, type RankCandidate, type Ranked, type RankQuery } from "./search-ranking";
 import type { GameSearchHit, SearchOptions, SearchResult, SearchSource, SortField, SortOrder } from "./search.types";
 
