@@ -121,6 +121,8 @@ function dataKey(args: Args): string {
   const deps = [
     ...synthetic.sort(),
     path.join(root, "app", "modules", "catalogue", "import", "import.service.server.ts"),
+    path.join(root, "app", "modules", "catalogue", "catalogue-write.ts"),
+    path.join(root, "app", "modules", "catalogue", "catalogue-write.queries.server.ts"),
     path.join(root, "app", "modules", "catalogue", "import", "import.schema.ts"),
     path.join(root, "app", "lib", "search-text.ts"),
     path.join(root, "app", "lib", "slugs.ts"),
@@ -419,7 +421,7 @@ async function measureGamePage(prepared: Prepared, paths: { path: string; name: 
 // ---------------------------------------------------------------------------
 
 function searchImplementation() {
-  const file = path.join(root, "app", "modules", "catalogue", "search.server.ts");
+  const file = path.join(root, "app", "modules", "catalogue", "search", "search.service.server.ts");
   const text = fs.readFileSync(file, "utf8");
   return {
     file: path.relative(root, file),

@@ -6,7 +6,8 @@ import { createGame } from "../../../tests/factories";
 import { testConfig, useIgdbStandIn } from "../../../tests/igdb/setup";
 import { igdbGame } from "../../../tests/igdb/stand-in";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { queueGameRefresh, readCompleteness, resetGameRefreshState, settleGameRefreshes } from "./game-refresh.server";
+import { queueGameRefresh, resetGameRefreshState, settleGameRefreshes } from "./game-refresh.server";
+import { readCompleteness } from "./game.queries.server";
 import { getGamePage } from "./game.service.server";
 
 const db = useTestDatabase();

@@ -5,7 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../../tests/setup/database";
 import { game, platform, platformGames } from "~/db/schema";
-import { importCatalogue, uniqueSlug } from "./import.service.server";
+import { uniqueSlug } from "../catalogue-write";
+import { importCatalogue } from "./import.service.server";
 
 const db = useTestDatabase();
 
