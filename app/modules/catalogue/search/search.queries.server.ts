@@ -6,6 +6,11 @@ import type { GameSearchHit, SortField, SortOrder } from "./search.types";
 /** The SQL of the catalogue search and browse (search.service.server.ts decides what to ask). */
 
 const avgRatingExpr = sql<number | null>`(${game.ratingSum} / nullif(${game.ratingCount}, 0))`;
+/**
+ * The best-known release date: the date, else 1 July of the year (the middle of the year, as the
+ * in-memory sort of search results counts it). Same expression as game_release_sort_idx.
+ */
+const releaseSortKey = sql`(coalesce(${game.releaseDate}, make_date(nullif(${game.releaseYear}, 0), 7, 1)))`;
 
 const hitColumns = {
   id: game.id,
@@ -147,10 +152,10 @@ function browseOrder(field: SortField, order: SortOrder): SQL[] {
   const desc = order === "desc";
   switch (field) {
     case "release_date":
-      // game_release_date_idx (asc) / game_release_date_desc_idx (desc nulls last).
+      // game_release_sort_idx (asc) / game_release_sort_desc_idx (desc); undated games last.
       return desc
-        ? [sql`${game.releaseDate} desc nulls last`, sql`${game.id} desc nulls last`]
-        : [sql`${game.releaseDate} asc nulls last`, sql`${game.id} asc`];
+        ? [sql`${releaseSortKey} desc nulls last`, sql`${game.id} desc nulls last`]
+        : [sql`${releaseSortKey} asc nulls last`, sql`${game.id} asc`];
     case "rating":
       // game_avg_rating_idx serves desc; unrated games last in both orders.
       return desc
