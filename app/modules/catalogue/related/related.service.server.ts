@@ -1,9 +1,10 @@
 import { LRUCache } from "lru-cache";
 import { categoryLabel, isDlcLike, isMainGame } from "~/lib/categories";
-import { gameHref, parseGameIdentifier } from "~/lib/slugs";
+import type { Result } from "~/lib/result";
+import { gameHref } from "~/lib/slugs";
 import { applyContentFilter, findRightsHolder } from "../content-filter";
 import { getContentPolicy } from "../content-policy.server";
-import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER } from "../game.service.server";
+import { GAME_NOT_FOUND, resolveGame } from "../game-resolver.server";
 import {
   buildApicalypse,
   convertIgdbGames,
@@ -32,8 +33,7 @@ import {
   countStoredIgdbIds,
   findRelatedGameById,
   findRelatedGameByIgdbId,
-  findRelatedSubjectByIgdbId,
-  findRelatedSubjectBySlug,
+  findRelatedSubjectById,
   listStoredAdditionalContent,
   listStoredChildren,
   saveCategoryAndParent,
@@ -92,10 +92,7 @@ export interface RelatedContent {
   mods: RelatedSection | null;
 }
 
-export type RelatedResult =
-  | { ok: true; data: RelatedContent }
-  | { ok: false; status: 400; error: typeof INVALID_GAME_IDENTIFIER }
-  | { ok: false; status: 404; error: typeof GAME_NOT_FOUND };
+export type RelatedResult = Result<RelatedContent>;
 
 /** The category lookup gives up after this long (spec 2 §7). */
 export const CATEGORY_LOOKUP_TIMEOUT_MS = 8000;
@@ -142,9 +139,9 @@ function logIgdbFailure(what: string, subject: RelatedSubjectRow, error: unknown
 }
 
 export async function getRelatedContent(identifier: string | undefined): Promise<RelatedResult> {
-  const parsed = parseGameIdentifier((identifier ?? "").trim().toLowerCase());
-  if (parsed.kind === "invalid") return { ok: false, status: 400, error: INVALID_GAME_IDENTIFIER };
-  const subject = parsed.kind === "slug" ? await findRelatedSubjectBySlug(parsed.slug) : await findRelatedSubjectByIgdbId(parsed.igdbId);
+  const resolved = await resolveGame(identifier);
+  if (!resolved.ok) return resolved;
+  const subject = await findRelatedSubjectById(resolved.data.game.id);
   if (!subject) return { ok: false, status: 404, error: GAME_NOT_FOUND };
   const st = state();
   let pending = st.inflight.get(subject.id);

@@ -1,13 +1,18 @@
+import { z } from "zod";
+import { fail, ok, type Result } from "~/lib/result";
 import { SORT_FIELDS, type SortField, type SortOrder } from "./search.types";
 
 /**
- * URL state of the search page (/search and /search-results, spec 2 §2):
- * q, platform (platform id), year, sort (field:order), page. Shared by the loader
- * (parse) and the page (build links), so both agree on one canonical URL.
+ * The search parameters, one grammar for the search page (/search, /search-results) and the JSON API
+ * (/api/games/search): q, platform (platform id), year, sort (field:order, or a bare field in its
+ * natural order; any letter case), page, and for the API limit. The no-JavaScript form sends
+ * sortBy and order separately; both are accepted. Shared by the loaders (parse) and the page (build
+ * links), so all agree on one canonical URL.
  *
- * Defaults: without a term the page sorts by name:asc; with a term by relevance.
- * Relevance always means best match first, so its order is fixed to desc.
- * Bad values fall back to these defaults instead of failing.
+ * Defaults: without a term the sort is name:asc; with a term relevance. Relevance always means best
+ * match first, so its order is fixed to desc. The term is trimmed with whitespace collapsed and may
+ * hold at most 100 characters. The API answers any bad value with a 400 naming it; the page falls
+ * back to the default for a bad filter, sort or page, and says so when the term is too long.
  */
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -15,8 +20,10 @@ export const PAGER_MAX_NUMBERS = 5;
 export const YEARS_BACK = 50;
 export const AUTO_SEARCH_MS = 2000;
 export const MAX_TERM_LENGTH = 100;
-/** Deep pages are useless and expensive (OFFSET); the search function caps results far below this anyway. */
-export const MAX_PAGE = 500;
+export const TERM_TOO_LONG = `Search term must be at most ${MAX_TERM_LENGTH} characters`;
+/** Browsing counts at most 10,000 games and a search keeps 150, so no page past 10,000 holds a game. */
+export const MAX_PAGE = 10_000;
+export const MAX_LIMIT = 50;
 const MIN_YEAR = 1950;
 const MAX_YEAR = 2100;
 
@@ -31,6 +38,17 @@ export interface SearchPageState {
   year: number | null;
   sort: SearchSort;
   page: number;
+  /** Set when the term was longer than the limit (then q holds its first 100 characters). */
+  termError?: string;
+}
+
+/** What the API reads on top of the page's state. */
+export interface SearchApiParams {
+  state: SearchPageState;
+  /** Page size asked for (1–50), null for the default. */
+  limit: number | null;
+  /** A sort was given (sort, sortBy or order): without a term the API then browses instead of answering nothing. */
+  sortGiven: boolean;
 }
 
 export const SORT_BY_OPTIONS: readonly { value: SortField; label: string }[] = [
@@ -52,14 +70,6 @@ export function defaultSort(q: string): SearchSort {
 
 function sameSort(a: SearchSort, b: SearchSort): boolean {
   return a.field === b.field && a.order === b.order;
-}
-
-function positiveInt(raw: string | null, max: number): number | null {
-  if (raw === null) return null;
-  const value = raw.trim();
-  if (!/^\d{1,10}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && n <= max ? n : null;
 }
 
 function isSortField(value: string): value is SortField {
@@ -87,30 +97,94 @@ function normaliseSort(sort: SearchSort, q: string): SearchSort {
   return sort;
 }
 
+function collapse(raw: string | null | undefined): string {
+  return (raw ?? "").replace(/\s+/g, " ").trim();
+}
+
 /** The term as kept in the URL: trimmed, whitespace collapsed, at most 100 characters. */
 export function cleanTerm(raw: string | null | undefined): string {
-  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_TERM_LENGTH).trim();
+  return collapse(raw).slice(0, MAX_TERM_LENGTH).trim();
+}
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be between ${min} and ${max}`).max(max, `${name} must be between ${min} and ${max}`))
+    .optional();
+
+const SORT_MESSAGE = `sort must be one of ${SORT_FIELDS.join(", ")}, optionally with :asc or :desc`;
+const SORT_PATTERN = new RegExp(`^(${SORT_FIELDS.join("|")})(:(asc|desc))?$`);
+
+export const SearchParamsSchema = z.object({
+  q: z.string().transform(collapse).pipe(z.string().max(MAX_TERM_LENGTH, TERM_TOO_LONG)).optional(),
+  page: wholeNumber("page", 1, MAX_PAGE),
+  limit: wholeNumber("limit", 1, MAX_LIMIT),
+  platform: wholeNumber("platform", 1, 2 ** 31 - 1),
+  year: wholeNumber("year", MIN_YEAR, MAX_YEAR),
+  sort: z.string().trim().toLowerCase().regex(SORT_PATTERN, SORT_MESSAGE).optional(),
+  sortBy: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isSortField, `sortBy must be one of ${SORT_FIELDS.join(", ")}`)
+    .optional(),
+  order: z.string().trim().toLowerCase().refine(isSortOrder, "order must be asc or desc").optional(),
+});
+
+type RawParams = Partial<Record<keyof z.infer<typeof SearchParamsSchema>, string>>;
+
+function rawParams(params: URLSearchParams): RawParams {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(SearchParamsSchema.shape)) {
+    const value = params.get(key);
+    // An empty field (a form's "Any" option) means "not given".
+    if (value !== null && value !== "") out[key] = value;
+  }
+  return out as RawParams;
+}
+
+function toState(p: z.infer<typeof SearchParamsSchema>): SearchApiParams {
+  const q = p.q ?? "";
+  let sort = parseSort(p.sort, q);
+  if (p.sortBy !== undefined || p.order !== undefined) {
+    const field = (p.sortBy as SortField | undefined) ?? sort?.field ?? defaultSort(q).field;
+    const order = (p.order as SortOrder | undefined) ?? sort?.order ?? naturalOrder(field);
+    sort = normaliseSort({ field, order }, q);
+  }
+  return {
+    state: { q, platform: p.platform ?? null, year: p.year ?? null, sort: sort ?? defaultSort(q), page: p.page ?? 1 },
+    limit: p.limit ?? null,
+    sortGiven: sort !== null,
+  };
+}
+
+/** The API's reading: every bad value is a 400 naming it. */
+export function parseSearchApiParams(params: URLSearchParams): Result<SearchApiParams> {
+  const parsed = SearchParamsSchema.safeParse(rawParams(params));
+  if (!parsed.success) return fail(400, parsed.error.issues.map((i) => i.message).join("; "));
+  return ok(toState(parsed.data));
 }
 
 /**
- * Parses the page's query string. Also accepts the no-JavaScript form's separate
- * `sortBy` and `order` fields (see `hasFormOnlyParams`).
+ * The page's reading: a bad filter, sort or page falls back to its default; a term over the limit is
+ * cut to it and termError says so.
  */
 export function parseSearchParams(params: URLSearchParams): SearchPageState {
-  const q = cleanTerm(params.get("q"));
-  const platform = positiveInt(params.get("platform"), 2 ** 31 - 1);
-  const yearRaw = positiveInt(params.get("year"), MAX_YEAR);
-  const year = yearRaw !== null && yearRaw >= MIN_YEAR ? yearRaw : null;
-  const page = positiveInt(params.get("page"), MAX_PAGE) ?? 1;
-  let sort = parseSort(params.get("sort"), q);
-  const sortBy = params.get("sortBy");
-  if (sortBy !== null || params.has("order")) {
-    const field = sortBy && isSortField(sortBy) ? sortBy : (sort?.field ?? defaultSort(q).field);
-    const orderRaw = params.get("order") ?? "";
-    const order = isSortOrder(orderRaw) ? orderRaw : (sort?.order ?? naturalOrder(field));
-    sort = normaliseSort({ field, order }, q);
-  }
-  return { q, platform, year, sort: sort ?? defaultSort(q), page };
+  const raw = rawParams(params);
+  const parsed = SearchParamsSchema.safeParse(raw);
+  if (parsed.success) return toState(parsed.data).state;
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  const kept = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
+  // 'name:sideways' keeps its field in its natural order.
+  const sortField = (raw.sort ?? "").trim().toLowerCase().split(":", 1)[0] ?? "";
+  if (bad.has("sort") && isSortField(sortField)) kept.sort = sortField;
+  const termTooLong = bad.has("q");
+  if (termTooLong) kept.q = cleanTerm(raw.q);
+  const state = toState(SearchParamsSchema.parse(kept)).state;
+  return termTooLong ? { ...state, termError: TERM_TOO_LONG } : state;
 }
 
 /** True when the URL came from the form without JavaScript and should be redirected to its canonical form. */

@@ -103,6 +103,8 @@ describe("search page loader", () => {
 
     const long = await load("/search?q=" + "a".repeat(500));
     expect(long.state.q).toHaveLength(100);
+    expect(long.error).toBe("Search term must be at most 100 characters");
+    expect(long.result).toBeNull();
   });
 
   it("redirects the no-JavaScript form's sortBy/order fields to one canonical URL", async () => {
