@@ -98,7 +98,7 @@ describe("refreshing stored games from IGDB after the page is served", () => {
     expect((await stored(g.id)).screenshots).toHaveLength(1);
   });
 
-  it("a game with a summary but no description counts as incomplete (spec 2 §2: 'lacks description')", async () => {
+  it("a game with a summary but no description counts as incomplete", async () => {
     const g = await createGame({
       name: "Summary Only",
       igdbId: 8071,

@@ -14,7 +14,7 @@ import {
 } from "./igdb.server";
 
 /**
- * POST /api/igdb-search: the seed's serverless search function (spec 2 §7) as an endpoint of ours.
+ * POST /api/igdb-search: the seed's serverless search function as an endpoint of ours.
  * Three body shapes, one answer `{ success, games, error }`:
  *   1. { searchTerm, limit? }                                  IGDB text search (limit 1–50, default 20)
  *   2. { type: "getById", gameId }                             one game

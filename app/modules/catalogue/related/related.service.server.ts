@@ -42,7 +42,7 @@ import {
 } from "./related.queries.server";
 
 /**
- * The game page's related content (spec 2 §2 "Related-content carousels", §5, §7, §9), served by
+ * The game page's related content, served by
  * GET /api/games/:idOrSlug/related so it never slows the page itself (the page fetches it after
  * hydration).
  *
@@ -61,7 +61,7 @@ import {
  *   as context. Not shown at all for games of a rights holder whose level removes every mod.
  * - Main Game: the stored parent; else the parent IGDB names (two steps: read parent_game, then fetch
  *   that game), saved and linked.
- * IGDB failures are logged and count as "nothing found" (spec 2 §7); a database failure gives the
+ * IGDB failures are logged and count as "nothing found"; a database failure gives the
  * block's error text.
  */
 
@@ -69,7 +69,7 @@ export interface RelatedCard {
   id: number;
   igdbId: number | null;
   name: string;
-  /** '/game/{igdb id}' (spec 2 §2), or the game's own address when it has no IGDB id. */
+  /** '/game/{igdb id}', or the game's own address when it has no IGDB id. */
   href: string;
   coverUrl: string | null;
   year: number | null;
@@ -94,7 +94,7 @@ export interface RelatedContent {
 
 export type RelatedResult = Result<RelatedContent>;
 
-/** The category lookup gives up after this long (spec 2 §7). */
+/** The category lookup gives up after this long. */
 export const CATEGORY_LOOKUP_TIMEOUT_MS = 8000;
 /** After IGDB answered for a game's block, the block is served locally for this long. */
 export const RELATED_FETCH_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -182,7 +182,7 @@ export interface CategoryLookup {
 }
 
 /**
- * IGDB's game_type and parent_game for one game (spec 2 §7 "category and parent_game by id"), aborted
+ * IGDB's game_type and parent_game for one game, aborted
  * after 8 s. null when IGDB is not configured, fails, times out or does not know the game. Cached
  * in process like a game record.
  */
@@ -299,7 +299,7 @@ async function additionalContentStored(subject: RelatedSubjectRow): Promise<bool
   return ids.length > 0 && (await countStoredIgdbIds(ids)) === ids.length;
 }
 
-/** IGDB's additional content of a game (spec 2 §7: DLC for a parent), converted and filtered. */
+/** IGDB's additional content of a game, converted and filtered. */
 export function additionalContentQuery(igdbId: number): string {
   return buildApicalypse({
     fields: IGDB_GAME_FIELDS,

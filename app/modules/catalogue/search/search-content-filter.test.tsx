@@ -9,7 +9,7 @@ import SearchPage, { loader } from "~/routes/search";
 import { setContentPolicy } from "../content-policy.server";
 import { searchGames } from "./search.service.server";
 
-/** The content filter applied to search (spec 2 §5), with the shipped config/content-policy.json. */
+/** The content filter applied to search, with the shipped config/content-policy.json. */
 
 useTestDatabase();
 const s = useIgdbStandIn();

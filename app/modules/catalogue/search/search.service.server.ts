@@ -17,7 +17,7 @@ import {
 import type { GameSearchHit, SearchOptions, SearchResult, SearchSource, SortField, SortOrder } from "./search.types";
 
 /**
- * The one game search (spec 2 §4, §5, §9) behind the search page, the header dropdown and the
+ * The one game search behind the search page, the header dropdown and the
  * JSON API.
  *
  * Two statements per search, in one transaction (see withIndexPlans):
@@ -87,7 +87,7 @@ export function singleEdits(word: string): string[] {
  * Spelling corrections for the term's words from the search_word dictionary, in one query: words
  * sharing enough trigrams (GIN trigram index, `%`), plus words one deletion or swap away (primary-key
  * lookups; trigrams miss swaps in short words: "tiem" → "time", "haerts" → "hearts"). The best 8 per word
- * with an edit similarity ≥ 0.6 (spec 2 §9) are kept.
+ * with an edit similarity ≥ 0.6 are kept.
  */
 async function spellingAlternatives(db: QueryRunner, query: RankQuery): Promise<Map<string, string[]>> {
   const words = [...new Set(query.tokens.filter((t) => t.length >= MIN_CORRECTED_LENGTH && !/^\d+$/.test(t)))];
@@ -209,12 +209,12 @@ function emptyResult(page: number, pageSize: number): SearchResult {
 }
 
 // ---------------------------------------------------------------------------
-// IGDB fallback (issue 4 item 2; spec 2 §4, §8, §9)
+// IGDB fallback
 // ---------------------------------------------------------------------------
 
-/** Fewer local results than this ask IGDB (spec 2 §4). */
+/** Fewer local results than this ask IGDB. */
 export const IGDB_FALLBACK_BELOW = 5;
-/** Games asked from IGDB (spec 2 §9 "external fallback up to 20 results"). */
+/** Games asked from IGDB. */
 export const IGDB_FALLBACK_LIMIT = 20;
 /** The whole fallback (limiter queue, 429 back-off, request) gives up after this; local results are shown. */
 export const IGDB_FALLBACK_BUDGET_MS = 15_000;
@@ -237,7 +237,7 @@ export function resumeIgdbFallback(): void {
  * Asks IGDB for the term (up to 20 games; cached 1800 s in the client), saves the games not stored
  * yet (by igdb_id; stored games are left as they are: refreshing them is the game page's job) and
  * returns the stored games the local search did not find, as candidates with the same filters.
- * Never throws: an IGDB failure is logged and the local results stand (spec 2 §8; HTTP 500 is
+ * Never throws: an IGDB failure is logged and the local results stand (HTTP 500 is
  * already an empty list in the client). The second search for the same term costs no IGDB call
  * (client cache) and writes nothing (the games are stored), and its games come from the database.
  */
@@ -295,7 +295,7 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
       ranked = rankCandidates(query, [...rows, ...extra].map(toCandidate));
     }
   }
-  // The content filter (spec 2 §5) before sorting and paging: seasons, bundles, e-Reader titles and
+  // The content filter before sorting and paging: seasons, bundles, e-Reader titles and
   // the listed rights holders' fan games and mods go; filteredCount says how many.
   const filtered = applyContentFilter(ranked, getContentPolicy(), { read: (r) => r.candidate });
   ranked = filtered.kept;
