@@ -80,16 +80,4 @@ export default defineConfig(
     ],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT] }] },
   },
-  {
-    // TEMPORARY — pending moves by parallel work (catalogue sub-areas): remove when merged.
-    files: [
-      "app/modules/catalogue/search.server.ts",
-      "app/modules/catalogue/import.server.ts",
-      "app/modules/catalogue/providers/igdb-store.server.ts",
-      "app/modules/catalogue/providers/igdb-token.server.ts",
-      "app/modules/catalogue/game-refresh.server.ts",
-      "app/modules/catalogue/view-counter.server.ts",
-    ],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT] }] },
-  },
 );

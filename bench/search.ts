@@ -26,8 +26,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, pgliteExtensions, setDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { migrateDatabase } from "../app/db/migrate.server";
-import { importCatalogue } from "../app/modules/catalogue/import.server";
-import { searchGames } from "../app/modules/catalogue/search.server";
+import { importCatalogue } from "../app/modules/catalogue/import/import.service.server";
+import { searchGames } from "../app/modules/catalogue/search/search.service.server";
 import { progressBar } from "../scripts/lib/cli";
 import { buildIsStale } from "../server/build";
 import { seedSynthetic } from "../scripts/synthetic/seed";
@@ -120,8 +120,10 @@ function dataKey(args: Args): string {
     .map((f) => path.join(root, "scripts", "synthetic", f));
   const deps = [
     ...synthetic.sort(),
-    path.join(root, "app", "modules", "catalogue", "import.server.ts"),
-    path.join(root, "app", "modules", "catalogue", "catalogue.schema.ts"),
+    path.join(root, "app", "modules", "catalogue", "import", "import.service.server.ts"),
+    path.join(root, "app", "modules", "catalogue", "catalogue-write.ts"),
+    path.join(root, "app", "modules", "catalogue", "catalogue-write.queries.server.ts"),
+    path.join(root, "app", "modules", "catalogue", "import", "import.schema.ts"),
     path.join(root, "app", "lib", "search-text.ts"),
     path.join(root, "app", "lib", "slugs.ts"),
   ];
@@ -419,7 +421,7 @@ async function measureGamePage(prepared: Prepared, paths: { path: string; name: 
 // ---------------------------------------------------------------------------
 
 function searchImplementation() {
-  const file = path.join(root, "app", "modules", "catalogue", "search.server.ts");
+  const file = path.join(root, "app", "modules", "catalogue", "search", "search.service.server.ts");
   const text = fs.readFileSync(file, "utf8");
   return {
     file: path.relative(root, file),

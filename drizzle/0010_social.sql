@@ -119,6 +119,5 @@ CREATE INDEX "rating_game_written_newest_idx" ON "rating" USING btree ("game_id"
 CREATE INDEX "rating_game_written_liked_idx" ON "rating" USING btree ("game_id","like_count","id") WHERE "rating"."review" ~ '[^[:space:]]';--> statement-breakpoint
 CREATE INDEX "rating_written_recent_idx" ON "rating" USING btree ("post_date_time","id") WHERE "rating"."review" is not null;--> statement-breakpoint
 CREATE INDEX "rating_user_recent_idx" ON "rating" USING btree ("user_id","post_date_time");--> statement-breakpoint
-ALTER TABLE "rating" ADD CONSTRAINT "rating_playtime_range" CHECK ("rating"."playtime_hours" is null or "rating"."playtime_hours" between 1 and 99999);--> statement-breakpoint
--- The review form's platform list for a game without platforms; a review's platform must be stored.
+ALTER TABLE "rating" ADD CONSTRAINT "rating_playtime_range" CHECK ("rating"."playtime_hours" is null or "rating"."playtime_hours" between 1 and 99999);--> statement-breakpoint-- The review form's platform list for a game without platforms; a review's platform must be stored.
 INSERT INTO "platform" ("name") VALUES ('PS5'), ('Xbox Series X/S'), ('Nintendo Switch'), ('PC'), ('Retro') ON CONFLICT ("name") DO NOTHING;

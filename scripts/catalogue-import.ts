@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { importCatalogue } from "../app/modules/catalogue/import.server";
+import { importCatalogue } from "../app/modules/catalogue/import/import.service.server";
 import { progressBar, runWithDatabase } from "./lib/cli";
 
 const file = process.argv.slice(2).find((a) => !a.startsWith("-"));

@@ -6,7 +6,7 @@ import { ensurePostgresDatabase, openDatabase, setDatabase, type DatabaseHandle 
 import { DatabaseLockedError } from "../app/db/lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { ContentPolicyError, loadContentPolicy } from "../app/modules/catalogue/content-policy.server";
-import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/demo-seed.server";
+import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/import/demo-seed.server";
 import { startRetentionJob } from "../app/modules/privacy/retention.server";
 import { createApp } from "./app";
 import { ensureBuild, listeningUrl } from "./build";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.games.$idOrSlug.related";
-import { getRelatedContent } from "~/modules/catalogue/related.server";
+import { getRelatedContent } from "~/modules/catalogue/related/related.service.server";
 
 /**
  * GET /api/games/:idOrSlug/related — the game page's related content (Main Game, Additional Content,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.igdb-search";
 import { clientIp } from "~/auth/auth-request.server";
-import { igdbSearchApi } from "~/modules/catalogue/igdb-search-api.server";
+import { igdbSearchApi } from "~/modules/catalogue/igdb/igdb-search-api.server";
 
 /** POST /api/igdb-search — the seed's igdb-search function (spec 2 §7): { success, games, error }. */
 export async function action({ request, context }: Route.ActionArgs) {

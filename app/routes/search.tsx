@@ -3,8 +3,8 @@ import type { Route } from "./+types/search";
 import { SearchForm } from "~/components/search/search-form";
 import { SearchResults } from "~/components/search/search-results";
 import { pageTitle } from "~/lib/meta";
-import { hasFormOnlyParams, parseSearchParams, searchQueryString } from "~/modules/catalogue/search-page.schema";
-import { loadSearchPage } from "~/modules/catalogue/search-page.server";
+import { hasFormOnlyParams, parseSearchParams, searchQueryString } from "~/modules/catalogue/search/search-page.schema";
+import { loadSearchPage } from "~/modules/catalogue/search/search-page.server";
 import { PAGE_CACHE } from "~/lib/page-cache";
 
 // Serves both /search and /search-results (route ids "search" and "search-results"): one screen, two addresses.

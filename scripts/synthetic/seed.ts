@@ -1,8 +1,9 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { game, user } from "../../app/db/schema";
-import type { CatalogueLine } from "../../app/modules/catalogue/catalogue.schema";
-import { prepareLine, uniqueSlug } from "../../app/modules/catalogue/import.server";
+import type { CatalogueLine } from "../../app/modules/catalogue/import/import.schema";
+import { uniqueSlug } from "../../app/modules/catalogue/catalogue-write";
+import { prepareLine } from "../../app/modules/catalogue/import/import.service.server";
 import { generateRatings, syntheticUser } from "./people";
 import { generateGames, SYNTHETIC_IGDB_BASE, toCatalogueLine } from "./titles";
 

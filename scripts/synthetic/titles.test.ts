@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CatalogueLine } from "../../app/modules/catalogue/catalogue.schema";
+import { CatalogueLine } from "../../app/modules/catalogue/import/import.schema";
 import { normalizeTitle } from "../../app/lib/search-text";
 import { generateRatings, syntheticUser } from "./people";
 import { createRng } from "./prng";

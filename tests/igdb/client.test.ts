@@ -9,7 +9,7 @@ import {
   igdbConfigured,
   igdbQuery,
   searchIgdbGames,
-} from "../../app/modules/catalogue/providers/igdb.server";
+} from "../../app/modules/catalogue/igdb/igdb.server";
 import { setConfig } from "../../app/config.server";
 import { useTestDatabase } from "../setup/database";
 import { FAST_CLIENT, testConfig, useIgdbStandIn } from "./setup";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { configureIgdbClient, resetIgdbClient, type IgdbClientSettings } from "../../app/modules/catalogue/providers/igdb.server";
+import { configureIgdbClient, resetIgdbClient, type IgdbClientSettings } from "../../app/modules/catalogue/igdb/igdb.server";
 import { loadConfig, setConfig, type Config } from "../../app/config.server";
 import { startIgdbStandIn, type IgdbStandIn } from "./stand-in";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { searchGames } from "../../app/modules/catalogue/search.server";
+import { searchGames } from "../../app/modules/catalogue/search/search.service.server";
 
 /** Relevance evaluation shared by relevance.test.ts and run-relevance.ts. */
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importCatalogue } from "../../app/modules/catalogue/import.server";
+import { importCatalogue } from "../../app/modules/catalogue/import/import.service.server";
 import { useTestDatabase } from "../setup/database";
 import { evaluate, formatReport, loadCases, realDatasetPath } from "./evaluate";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { openDatabase, pgliteExtensions, setDatabase } from "../../app/db/client.server";
 import { migrateDatabase } from "../../app/db/migrate.server";
-import { importCatalogue } from "../../app/modules/catalogue/import.server";
+import { importCatalogue } from "../../app/modules/catalogue/import/import.service.server";
 import { evaluate, formatReport, loadCases, percentile, realDatasetPath, repoRoot } from "./evaluate";
 
 if (!fs.existsSync(realDatasetPath)) {

@@ -1,7 +1,7 @@
 import { AlertCircle, ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { RelatedCard } from "~/modules/catalogue/related.server";
+import type { RelatedCard } from "~/modules/catalogue/related/related.service.server";
 import { GameCover } from "./game-cover";
 
 /** Arrows appear only above this many items (spec 2 §9). */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { RelatedCard, RelatedContent } from "~/modules/catalogue/related.server";
+import type { RelatedCard, RelatedContent } from "~/modules/catalogue/related/related.service.server";
 import { RelatedCarousel } from "./related-carousel";
 import { RelatedBlocks, RelatedContent as RelatedContentLoader, RelatedFailed } from "./related-content";
 

@@ -2,8 +2,8 @@ import { ChevronRight } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { isDlcLike, isMainGame } from "~/lib/categories";
-import { ADDITIONAL_CONTENT_ERROR, MAIN_GAME_ERROR, MOD_CONTENT_ERROR } from "~/modules/catalogue/related-rules";
-import type { RelatedCard, RelatedContent as RelatedData } from "~/modules/catalogue/related.server";
+import { ADDITIONAL_CONTENT_ERROR, MAIN_GAME_ERROR, MOD_CONTENT_ERROR } from "~/modules/catalogue/related/related-rules";
+import type { RelatedCard, RelatedContent as RelatedData } from "~/modules/catalogue/related/related.service.server";
 import { GameCover } from "./game-cover";
 import { RelatedCarousel, RelatedCarouselSkeleton, RelatedError } from "./related-carousel";
 

@@ -7,7 +7,7 @@ import { clearRecent, readRecent, rememberSearch, type RecentSearch, type Search
 import { SuggestionCache } from "~/components/search/suggestion-cache";
 import { useHydrated } from "~/components/search/use-client-state";
 import { gameHref } from "~/lib/slugs";
-import type { GameSearchHit } from "~/modules/catalogue/search.types";
+import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
 
 export const MIN_CHARS = 2;
 export const DEBOUNCE_MS = 800;

@@ -6,7 +6,7 @@ import { formatReleaseYear } from "~/lib/dates";
 import { platformSummary } from "~/lib/platforms";
 import { formatRating } from "~/lib/ratings";
 import { gameHref } from "~/lib/slugs";
-import type { GameSearchHit } from "~/modules/catalogue/search.types";
+import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
 
 export type ResultView = "grid" | "list";
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { pagerNumbers } from "~/modules/catalogue/search-page.schema";
+import { pagerNumbers } from "~/modules/catalogue/search/search-page.schema";
 
 /** Page links (work without JavaScript): Previous, at most 5 numbers around the current page, Next. */
 export function Pager({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {

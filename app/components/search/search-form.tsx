@@ -1,7 +1,7 @@
 import { Search, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import type { PlatformOption } from "~/modules/catalogue/platforms.queries.server";
+import type { PlatformOption } from "~/modules/catalogue/search/platforms.queries.server";
 import {
   AUTO_SEARCH_MS,
   MAX_TERM_LENGTH,
@@ -11,7 +11,7 @@ import {
   sortByOptions,
   yearOptions,
   type SearchPageState,
-} from "~/modules/catalogue/search-page.schema";
+} from "~/modules/catalogue/search/search-page.schema";
 import { rememberSearch } from "./recent-searches";
 import { useHydrated } from "./use-client-state";
 

@@ -1,7 +1,7 @@
 import { LayoutGrid, List, RefreshCw, SearchX, ShieldAlert } from "lucide-react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { totalPages, type SearchPageState } from "~/modules/catalogue/search-page.schema";
-import type { SearchResult } from "~/modules/catalogue/search.types";
+import { totalPages, type SearchPageState } from "~/modules/catalogue/search/search-page.schema";
+import type { SearchResult } from "~/modules/catalogue/search/search.types";
 import { GameResultCard, type ResultView } from "./game-result-card";
 import { Pager } from "./pager";
 import { ResultSkeletons } from "./result-skeletons";

@@ -1,5 +1,5 @@
 import { Database, Globe, Layers } from "lucide-react";
-import type { SearchSource } from "~/modules/catalogue/search.types";
+import type { SearchSource } from "~/modules/catalogue/search/search.types";
 
 const SOURCES: Record<SearchSource, { label: string; Icon: typeof Database; className: string }> = {
   database: { label: "Database", Icon: Database, className: "border-good/40 bg-good/10 text-good" },

@@ -113,9 +113,13 @@ export const game = pgTable(
     // Prefix search (LIKE 'x%') for terms too short for trigrams, under any collation.
     index("game_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")),
     index("game_name_idx").on(t.searchName, t.id),
-    index("game_release_date_idx").on(t.releaseDate, t.id),
-    // Newest first with undated games last (browse sorted by release_date:desc).
-    index("game_release_date_desc_idx").on(t.releaseDate.desc().nullsLast(), t.id.desc()),
+    // Browse by release: the best-known date (the date, else 1 July of the year), undated games last in
+    // both orders; the expression must stay the same as the search module's releaseSortKey.
+    index("game_release_sort_idx").on(sql`(coalesce(${t.releaseDate}, make_date(nullif(${t.releaseYear}, 0), 7, 1))) asc nulls last`, t.id),
+    index("game_release_sort_desc_idx").on(
+      sql`(coalesce(${t.releaseDate}, make_date(nullif(${t.releaseYear}, 0), 7, 1))) desc nulls last`,
+      t.id.desc(),
+    ),
     index("game_release_year_idx").on(t.releaseYear),
     index("game_rating_count_idx").on(t.ratingCount, t.id),
     // Browse sorted by average user rating, best first, unrated last (the search module's expression).

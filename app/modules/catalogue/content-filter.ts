@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The content filter (spec 2 §5 "Content filter for search"). Pure: no I/O, so the rules are
+ * The content filter. Pure: no I/O, so the rules are
  * unit-tested and the same code filters search results and the game page's Mods & Fan Content.
  *
  * Always, whatever the policy:
@@ -29,14 +29,14 @@ import { z } from "zod";
 export const POLICY_LEVELS = ["BLOCK_ALL", "AGGRESSIVE", "MODERATE", "MOD_FRIENDLY"] as const;
 export type PolicyLevel = (typeof POLICY_LEVELS)[number];
 export const DEFAULT_POLICY_LEVEL: PolicyLevel = "MODERATE";
-/** Mods released within this many years (before now) are "recent" (spec 2 §5: mod release-window 3 years). */
+/** Mods released within this many years (before now) are "recent". */
 export const MOD_RELEASE_WINDOW_YEARS = 3;
 
 export const FLAGSHIP_SIGNIFICANCE = ["originator", "peak", "innovation", "technical", "cultural", "modern"] as const;
 
 const nonBlank = (what: string) => z.string().trim().min(1, `${what} must not be empty`);
 
-/** A flagship entry (spec 2 §3): a landmark official game, never filtered. */
+/** A flagship entry: a landmark official game, never filtered. */
 export const FlagshipEntrySchema = z
   .object({
     names: z.array(nonBlank("a flagship name")).min(1, "names needs at least one name"),
@@ -47,7 +47,7 @@ export const FlagshipEntrySchema = z
   })
   .strict();
 
-/** A rights-holder policy entry (spec 2 §3). `name` and `companies` are ours: who it is and what it publishes as. */
+/** A rights-holder policy entry. `name` and `companies` are ours: who it is and what it publishes as. */
 export const RightsHolderPolicySchema = z
   .object({
     name: nonBlank("name"),

@@ -1,12 +1,10 @@
-import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { getDb } from "~/db/client.server";
-import { game } from "~/db/schema";
-import { fetchAndStoreIgdbGames, igdbConfigured } from "./providers/igdb.server";
+import { readCompleteness, type GameCompleteness } from "./game.queries.server";
+import { fetchAndStoreIgdbGames, igdbConfigured } from "./igdb/igdb.server";
 
 /**
- * Keeping stored games fresh (spec 2 §2: "If the stored game lacks description, developer, publisher
- * or screenshots, it is refreshed from the external service and saved").
+ * Keeping stored games fresh: a stored game that lacks description, developer, publisher or
+ * screenshots is refreshed from IGDB and saved.
  *
  * The game page calls queueGameRefresh after it has its data; the refresh runs later, in the
  * background, and never delays the page: it checks the stored row, and when something is missing
@@ -51,33 +49,10 @@ export async function settleGameRefreshes(): Promise<RefreshOutcome[]> {
   return Promise.all([...state().inflight.values()]);
 }
 
-/** What a stored game lacks, in the spec's terms. */
-export interface GameCompleteness {
-  igdbId: number | null;
-  hasDescription: boolean;
-  hasDeveloper: boolean;
-  hasPublisher: boolean;
-  hasScreenshots: boolean;
-}
+export type { GameCompleteness };
 
 export function isComplete(c: GameCompleteness): boolean {
   return c.hasDescription && c.hasDeveloper && c.hasPublisher && c.hasScreenshots;
-}
-
-/** One primary-key read: what the stored game has. */
-export async function readCompleteness(gameId: number): Promise<GameCompleteness | null> {
-  const [row] = await getDb()
-    .select({
-      igdbId: game.igdbId,
-      // The description field itself (spec 2 §2): a summary alone does not make a game complete.
-      hasDescription: sql<boolean>`coalesce(btrim(${game.description}), '') <> ''`,
-      hasDeveloper: sql<boolean>`coalesce(btrim(${game.developer}), '') <> ''`,
-      hasPublisher: sql<boolean>`coalesce(btrim(${game.publisher}), '') <> ''`,
-      hasScreenshots: sql<boolean>`cardinality(${game.screenshots}) > 0`,
-    })
-    .from(game)
-    .where(eq(game.id, gameId));
-  return row ?? null;
 }
 
 /** Refreshes one stored game from IGDB when it lacks something. Never throws. */

@@ -6,7 +6,8 @@ import { createGame } from "../../../tests/factories";
 import { testConfig, useIgdbStandIn } from "../../../tests/igdb/setup";
 import { igdbGame } from "../../../tests/igdb/stand-in";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { queueGameRefresh, readCompleteness, resetGameRefreshState, settleGameRefreshes } from "./game-refresh.server";
+import { queueGameRefresh, resetGameRefreshState, settleGameRefreshes } from "./game-refresh.server";
+import { readCompleteness } from "./game.queries.server";
 import { getGamePage } from "./game.service.server";
 
 const db = useTestDatabase();
@@ -97,7 +98,7 @@ describe("refreshing stored games from IGDB after the page is served", () => {
     expect((await stored(g.id)).screenshots).toHaveLength(1);
   });
 
-  it("a game with a summary but no description counts as incomplete (spec 2 §2: 'lacks description')", async () => {
+  it("a game with a summary but no description counts as incomplete", async () => {
     const g = await createGame({
       name: "Summary Only",
       igdbId: 8071,

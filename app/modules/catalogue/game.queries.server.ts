@@ -163,3 +163,36 @@ export async function listGameReviews(gameId: number, limit = 5): Promise<Review
     .orderBy(desc(newest.postDateTime), desc(newest.id));
   return rows.map((r) => ({ ...r, rating: Number(r.rating), commentCount: 0 }));
 }
+
+/** What a stored game lacks. */
+export interface GameCompleteness {
+  igdbId: number | null;
+  hasDescription: boolean;
+  hasDeveloper: boolean;
+  hasPublisher: boolean;
+  hasScreenshots: boolean;
+}
+
+/** One primary-key read: what the stored game has. */
+export async function readCompleteness(gameId: number): Promise<GameCompleteness | null> {
+  const [row] = await getDb()
+    .select({
+      igdbId: game.igdbId,
+      // The description field itself: a summary alone does not make a game complete.
+      hasDescription: sql<boolean>`coalesce(btrim(${game.description}), '') <> ''`,
+      hasDeveloper: sql<boolean>`coalesce(btrim(${game.developer}), '') <> ''`,
+      hasPublisher: sql<boolean>`coalesce(btrim(${game.publisher}), '') <> ''`,
+      hasScreenshots: sql<boolean>`cardinality(${game.screenshots}) > 0`,
+    })
+    .from(game)
+    .where(eq(game.id, gameId));
+  return row ?? null;
+}
+
+/** Adds counted page views to the games' view_count: one statement for a whole batch. */
+export async function addGameViews(ids: readonly number[], counts: readonly number[]): Promise<void> {
+  await getDb().execute(sql`
+    update game set view_count = game.view_count + v.n
+    from unnest(${sql.param([...ids])}::int[], ${sql.param([...counts])}::int[]) as v(id, n)
+    where game.id = v.id`);
+}

@@ -1,21 +1,21 @@
 import { categoryLabel, isMainGame } from "~/lib/categories";
 import { formatReleaseDate, parseDate } from "~/lib/dates";
 import { formatRating } from "~/lib/ratings";
+import type { Result } from "~/lib/result";
 import { excerpt, richTextToHtml, toPlainText } from "~/lib/sanitize.server";
-import { gameHref, parseGameIdentifier } from "~/lib/slugs";
+import { gameHref } from "~/lib/slugs";
 import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
-import { findGameBySlug, getGameRatingStats, listGameReviews, type GameDetailRow, type GameRatingStatsRow } from "./game.queries.server";
+import { getGameRatingStats, listGameReviews, type GameDetailRow, type GameRatingStatsRow } from "./game.queries.server";
 import { queueGameRefresh } from "./game-refresh.server";
-import { findOrFetchGameByIgdbId } from "./igdb-lookup.server";
+import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER, resolveGame } from "./game-resolver.server";
 import { countGameView } from "./view-counter.server";
 
 export const GAME_PAGE_REVIEW_LIMIT = 5;
-/** Summaries longer than this get the Show more / Show less toggle (spec 2 §9). */
+/** Summaries longer than this get the Show more / Show less toggle. */
 export const SUMMARY_TOGGLE_LENGTH = 200;
 export const META_DESCRIPTION_LENGTH = 160;
 
-export const INVALID_GAME_IDENTIFIER = "Invalid game identifier";
-export const GAME_NOT_FOUND = "Game not found";
+export { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER };
 export const REVIEWS_LOAD_ERROR = "Failed to load reviews";
 
 export interface GamePageGame {
@@ -66,11 +66,9 @@ export interface GamePage {
   reviewsError: string | null;
 }
 
-export type GamePageResult =
-  | { ok: true; kind: "page"; page: GamePage }
-  | { ok: true; kind: "redirect"; location: string }
-  | { ok: false; status: 400; error: typeof INVALID_GAME_IDENTIFIER }
-  | { ok: false; status: 404; error: typeof GAME_NOT_FOUND };
+type Failure = Extract<Result, { ok: false }>;
+
+export type GamePageResult = { ok: true; kind: "page"; page: GamePage } | { ok: true; kind: "redirect"; location: string } | Failure;
 
 export interface GamePageOptions {
   /** Count this request as a page view (false for bots, prefetches, HEAD). */
@@ -80,27 +78,18 @@ export interface GamePageOptions {
 const EMPTY_STATS: GamePageStats = { count: 0, average: null, averageLabel: "-", histogram: Array.from({ length: 10 }, () => 0) };
 
 /**
- * The game page (spec 2 §2 "Game detail page"). The identifier is a slug, digits only (an IGDB id) or
- * 'game-{igdbId}'. The id forms load by IGDB id and answer with a redirect to the canonical slug
- * address; a slug with upper-case letters redirects to its lower-case form. Three queries for a page:
+ * The game page. The identifier is a slug, digits only (an IGDB id) or 'game-{igdbId}' (resolveGame).
+ * The id forms load by IGDB id and answer with a redirect to the canonical slug address; an
+ * identifier with upper-case letters redirects too. Three queries for a page:
  * the game (with its main game), the rating stats and the newest written reviews. A counted view is
  * written later, batched with others (view-counter.server.ts).
  */
 export async function getGamePage(identifier: string | undefined, options: GamePageOptions = {}): Promise<GamePageResult> {
-  const raw = (identifier ?? "").trim();
-  let parsed = parseGameIdentifier(raw);
-  let caseRedirect = false;
-  if (parsed.kind === "invalid" && raw !== raw.toLowerCase()) {
-    parsed = parseGameIdentifier(raw.toLowerCase());
-    caseRedirect = parsed.kind !== "invalid";
-  }
-  if (parsed.kind === "invalid") return { ok: false, status: 400, error: INVALID_GAME_IDENTIFIER };
-
-  const row = parsed.kind === "slug" ? await findGameBySlug(parsed.slug) : await findOrFetchGameByIgdbId(parsed.igdbId);
-  if (!row) return { ok: false, status: 404, error: GAME_NOT_FOUND };
-
+  const resolved = await resolveGame(identifier);
+  if (!resolved.ok) return resolved;
+  const row = resolved.data.game;
   const href = canonicalHref(row);
-  if (caseRedirect || href !== `/game/${raw}`) return { ok: true, kind: "redirect", location: href };
+  if (resolved.data.caseFolded || href !== `/game/${(identifier ?? "").trim()}`) return { ok: true, kind: "redirect", location: href };
 
   const [stats, reviews] = await Promise.all([
     getGameRatingStats(row.id).then(toStats, (error: unknown) => failed("rating stats", row.id, error)),

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { addGameViews } from "./game.queries.server";
 
 /**
  * Game page views, counted in memory and written in batches: one UPDATE for every game viewed since
@@ -68,10 +67,7 @@ async function write(batch: Map<number, number>): Promise<void> {
   const ids = [...batch.keys()];
   const counts = ids.map((id) => batch.get(id)!);
   try {
-    await getDb().execute(sql`
-      update game set view_count = game.view_count + v.n
-      from unnest(${sql.param(ids)}::int[], ${sql.param(counts)}::int[]) as v(id, n)
-      where game.id = v.id`);
+    await addGameViews(ids, counts);
   } catch (error) {
     // Views are statistics: a batch the database refused is dropped, not retried forever.
     console.warn(`[game page] ${ids.length} view count(s) not recorded:`, error instanceof Error ? error.message : error);

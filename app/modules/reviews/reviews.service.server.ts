@@ -5,8 +5,8 @@ import { formatReleaseDate, parseDate } from "~/lib/dates";
 import { fail, ok, type Result } from "~/lib/result";
 import { sanitizeUserText } from "~/lib/sanitize.server";
 import { gameHref } from "~/lib/slugs";
-import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb-lookup.server";
-import { searchGames } from "~/modules/catalogue/search.server";
+import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb/igdb-lookup.server";
+import { searchGames } from "~/modules/catalogue/search/search.service.server";
 import { getProgressState, markProgress } from "~/modules/lists/progress.service.server";
 import { toReviewCard, type ReviewCard } from "./review-card";
 import {

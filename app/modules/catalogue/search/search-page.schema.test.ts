@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cleanTerm,
   pagerNumbers,
+  parseSearchApiParams,
   parseSearchParams,
   parseSort,
   searchQueryString,
@@ -69,6 +70,35 @@ describe("parseSearchParams", () => {
     expect(parse("q=halo&sortBy=rating&order=asc").sort).toEqual({ field: "rating", order: "asc" });
     expect(parse("q=halo&sortBy=bogus&order=asc").sort).toEqual({ field: "relevance", order: "desc" });
     expect(parse("sortBy=release_date").sort).toEqual({ field: "release_date", order: "desc" });
+  });
+});
+
+describe("one grammar for the page and the API", () => {
+  const api = (qs: string) => parseSearchApiParams(new URLSearchParams(qs));
+
+  it("reads the same state from the same URL, with both sort spellings, in any letter case", () => {
+    for (const qs of ["q=halo&sort=rating:asc", "q=halo&sort=RATING:ASC", "q=halo&sortBy=rating&order=asc", "q=halo&year=2004&page=2"]) {
+      const res = api(qs);
+      expect(res.ok).toBe(true);
+      if (res.ok) expect(res.data.state).toEqual(parse(qs));
+    }
+    expect(parse("sort=Release_Date").sort).toEqual({ field: "release_date", order: "desc" });
+  });
+
+  it("allows terms of up to 100 characters: longer is a 400 on the API and a message on the page", () => {
+    expect(api(`q=${"a".repeat(100)}`).ok).toBe(true);
+    expect(api(`q=${encodeURIComponent(`  ${"a ".repeat(50)}  `)}`).ok).toBe(true);
+    expect(api(`q=${"a".repeat(101)}`)).toEqual({ ok: false, status: 400, error: "Search term must be at most 100 characters" });
+    const page = parse(`q=${"a".repeat(101)}`);
+    expect(page.q).toBe("a".repeat(100));
+    expect(page.termError).toBe("Search term must be at most 100 characters");
+    expect(parse("q=zelda").termError).toBeUndefined();
+  });
+
+  it("answers bad values with a 400 on the API and falls back to defaults on the page", () => {
+    expect(api("year=1800")).toMatchObject({ ok: false, status: 400, error: "year must be between 1950 and 2100" });
+    expect(api("sort=price:up")).toMatchObject({ ok: false, status: 400 });
+    expect(parse("year=1800&sort=price:up")).toMatchObject({ year: null, sort: { field: "name", order: "asc" } });
   });
 });
 

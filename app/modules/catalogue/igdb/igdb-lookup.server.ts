@@ -1,10 +1,10 @@
 import { LRUCache } from "lru-cache";
-import { findGameByIgdbId, type GameDetailRow } from "./game.queries.server";
-import { fetchAndStoreIgdbGames, IgdbError, igdbConfigured } from "./providers/igdb.server";
+import { findGameByIgdbId, type GameDetailRow } from "../game.queries.server";
+import { fetchAndStoreIgdbGames, IgdbError, igdbConfigured } from "./igdb.server";
 
 /**
  * A game by IGDB id for the game page and GET /api/games/:idOrSlug: from the database, else (IGDB
- * configured) fetched from IGDB, saved (spec 2 §4: found by igdb_id first, inserted if missing) and
+ * configured) fetched from IGDB, saved (found by igdb_id first, inserted if missing) and
  * read back, so from then on it is served from the database whether IGDB answers or not.
  * Ids IGDB does not know are remembered for an hour, so a crawler walking ids costs one IGDB call
  * per id at most. Never throws for IGDB trouble: the game is then "not found".

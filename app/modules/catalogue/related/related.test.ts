@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { game } from "~/db/schema";
 import { setConfig } from "~/config.server";
-import { createGame } from "../../../tests/factories";
-import { testConfig, useIgdbStandIn } from "../../../tests/igdb/setup";
-import { igdbGame } from "../../../tests/igdb/stand-in";
-import { useTestDatabase } from "../../../tests/setup/database";
-import { compileContentPolicy, ContentPolicySchema, type PolicyLevel } from "./content-filter";
-import { setContentPolicy } from "./content-policy.server";
+import { createGame } from "../../../../tests/factories";
+import { testConfig, useIgdbStandIn } from "../../../../tests/igdb/setup";
+import { igdbGame } from "../../../../tests/igdb/stand-in";
+import { useTestDatabase } from "../../../../tests/setup/database";
+import { compileContentPolicy, ContentPolicySchema, type PolicyLevel } from "../content-filter";
+import { setContentPolicy } from "../content-policy.server";
 import { ADDITIONAL_CONTENT_LIMIT, isModContent, MODS_SHOWN } from "./related-rules";
-import { getRelatedContent, lookupGameCategory, resetRelatedContentState, type RelatedContent } from "./related.server";
+import { getRelatedContent, lookupGameCategory, resetRelatedContentState, type RelatedContent } from "./related.service.server";
 
 const db = useTestDatabase();
 const s = useIgdbStandIn();
@@ -167,7 +167,7 @@ describe("related content from the local database", () => {
   });
 });
 
-describe("the mods filter's category rule (spec 2 §5)", () => {
+describe("the mods filter's category rule", () => {
   const parent = { developer: "Realm Works", publisher: "Realm Works" };
   // A name without any keep word: only the category can keep it.
   const entry = (category: number | null | undefined) => ({
@@ -180,7 +180,7 @@ describe("the mods filter's category rule (spec 2 §5)", () => {
   it("keeps an entry whose category is missing (absent or 0) or above 4, and not one of 1 to 4", () => {
     expect(isModContent(entry(undefined), parent)).toBe(true);
     expect(isModContent(entry(null), parent)).toBe(true);
-    // 0 is how an absent game_type is stored and converted (spec 2 §3: "0 or absent: main game").
+    // 0 is how an absent game_type is stored and converted.
     expect(isModContent(entry(0), parent)).toBe(true);
     expect(isModContent(entry(5), parent)).toBe(true);
     for (const c of [1, 2, 3, 4]) expect(isModContent(entry(c), parent)).toBe(false);
@@ -309,7 +309,7 @@ describe("related content from IGDB (stand-in), stored after", () => {
     expect(row!.parentGameId).not.toBeNull();
   });
 
-  it("IGDB failures leave the blocks empty, never an error (spec 2 §7)", async () => {
+  it("IGDB failures leave the blocks empty, never an error", async () => {
     const main = await createGame({ name: "Failing Base", igdbId: 6000 });
     s.igdb.failNext(503, 10, "/v4/games");
     const data = await related(main.slug);
@@ -328,7 +328,7 @@ describe("related content from IGDB (stand-in), stored after", () => {
   });
 
   it("the endpoint answers JSON with a short public cache, and 404 / 400 as JSON errors", async () => {
-    const { loader } = await import("../../routes/api.games.$idOrSlug.related");
+    const { loader } = await import("../../../routes/api.games.$idOrSlug.related");
     const main = await createGame({ name: "Endpoint Base" });
     type Args = Parameters<typeof loader>[0];
     const call = (idOrSlug: string) => loader({ params: { idOrSlug } } as unknown as Args);

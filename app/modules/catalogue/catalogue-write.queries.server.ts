@@ -1,111 +1,7 @@
-import fs from "node:fs";
-import readline from "node:readline";
 import { inArray, sql } from "drizzle-orm";
-import { getDb, type Database } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { game, platform, platformGames } from "~/db/schema";
-import { normalizeTitle } from "~/lib/search-text";
-import { slugify } from "~/lib/slugs";
-import { CatalogueLine, describeIssues } from "./catalogue.schema";
-
-/**
- * Catalogue import (docs/catalogue-format.md). Idempotent: a line matches an
- * existing game by igdb_id, else by normalised name + year; matches are
- * updated (fields missing from the line keep their stored value, the slug
- * never changes), the rest inserted. Bad lines are reported with their line
- * number and skipped; the rest import. Work is done in batches, each in one
- * transaction, with a few set-based statements per batch.
- */
-
-export interface ImportProblem {
-  line: number;
-  reason: string;
-}
-
-export interface ImportProgress {
-  rows: number;
-  bytesRead: number;
-  totalBytes: number;
-}
-
-export interface ImportSummary {
-  inserted: number;
-  updated: number;
-  skipped: number;
-  problems: ImportProblem[];
-  ms: number;
-}
-
-export interface ImportOptions {
-  batchSize?: number;
-  onProblem?: (p: ImportProblem) => void;
-  onProgress?: (p: ImportProgress) => void;
-}
-
-type GameInsert = typeof game.$inferInsert;
-
-/** A game row ready to write: its values, its platform names and its name+year match key. */
-export interface Prepared {
-  line: number;
-  values: GameInsert;
-  platforms: string[];
-  key: string;
-}
-
-export function matchKey(searchName: string, year: number | null | undefined): string {
-  return `${searchName}\u0000${year ?? ""}`;
-}
-
-export function prepareLine(data: CatalogueLine, line: number): Prepared {
-  const year = data.release_date ? Number(data.release_date.slice(0, 4)) : (data.year ?? null);
-  const searchName = normalizeTitle(data.name);
-  const aliases = (data.aliases ?? []).filter((a) => a !== data.name);
-  const series = data.series ?? [];
-  const values: GameInsert = {
-    name: data.name,
-    slug: "",
-    igdbId: data.igdb_id ?? null,
-    gameId: data.igdb_id ? String(data.igdb_id) : null,
-    summary: data.summary || null,
-    releaseDate: data.release_date ?? null,
-    releaseYear: year,
-    coverUrl: data.cover_url ?? null,
-    genres: data.genres ?? [],
-    genre: data.genres?.[0] ?? null,
-    platforms: data.platforms ?? [],
-    developer: data.developers?.length ? data.developers.join(", ") : null,
-    publisher: data.publishers?.length ? data.publishers.join(", ") : null,
-    category: data.category ?? 0,
-    parentIgdbId: data.parent_igdb_id ?? null,
-    alternativeNames: aliases,
-    franchiseName: series[0] ?? null,
-    collectionName: series[1] ?? null,
-    igdbLink: null,
-    searchName,
-    searchAliases: aliases.map(normalizeTitle).filter(Boolean).join(" | "),
-  };
-  return { line, values, platforms: data.platforms ?? [], key: matchKey(searchName, year) };
-}
-
-/** The slug a new game starts from, before a -2, -3 … suffix makes it unique. */
-export function slugBase(name: string): string {
-  const base = slugify(name).slice(0, 180).replace(/-+$/, "") || "game";
-  // A slug of digits only would be read as an IGDB id by /game/{identifier}.
-  return /^\d+$/.test(base) ? `${base}-game` : base;
-}
-
-/** A slug for a new game, unique against `taken` (which it updates). */
-export function uniqueSlug(name: string, taken: Set<string>): string {
-  const base = slugBase(name);
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  taken.add(slug);
-  return slug;
-}
-
-async function loadSlugs(db: Database): Promise<Set<string>> {
-  const rows = await db.select({ slug: game.slug }).from(game);
-  return new Set(rows.map((r) => r.slug));
-}
+import { matchKey, uniqueSlug, type GameInsert, type Prepared } from "./catalogue-write";
 
 /**
  * Writes one batch of games in one transaction (the catalogue import and the IGDB client share it):
@@ -115,7 +11,6 @@ async function loadSlugs(db: Database): Promise<Set<string>> {
  * names could collide with). platform / platform_games follow the rows' platform lists.
  */
 export async function writeBatch(
-  db: Database,
   batch: Prepared[],
   slugs: Set<string>,
 ): Promise<{ inserted: number; updated: number; insertedIds: number[] }> {
@@ -129,7 +24,7 @@ export async function writeBatch(
   const igdbIds = rows.map((r) => r.values.igdbId).filter((x): x is number => typeof x === "number");
   const names = [...new Set(rows.map((r) => r.values.searchName ?? ""))].filter((n) => n !== "");
 
-  return db.transaction(async (tx) => {
+  return getDb().transaction(async (tx) => {
     const existing = await tx
       .select({ id: game.id, igdbId: game.igdbId, searchName: game.searchName, releaseYear: game.releaseYear, slug: game.slug })
       .from(game)
@@ -259,82 +154,13 @@ export async function writeBatch(
  * `igdbIds`, only the games with those ids and the children of those ids (index-backed; the IGDB
  * client's few rows at a time); without, the whole table (after an import).
  */
-export async function linkParents(db: Database = getDb(), igdbIds?: readonly number[]): Promise<void> {
+export async function linkParents(igdbIds?: readonly number[]): Promise<void> {
   if (igdbIds && igdbIds.length === 0) return;
   const only = igdbIds
     ? sql`and (c.igdb_id = any(${sql.param([...igdbIds])}::int[]) or c.parent_igdb_id = any(${sql.param([...igdbIds])}::int[]))`
     : sql``;
-  await db.execute(sql`
+  await getDb().execute(sql`
     update game c set parent_game_id = p.id
     from game p
     where c.parent_igdb_id = p.igdb_id and c.parent_game_id is distinct from p.id ${only}`);
-}
-
-/** Imports a JSONL catalogue file. */
-export async function importCatalogue(file: string, opts: ImportOptions = {}): Promise<ImportSummary> {
-  const started = Date.now();
-  const db = getDb();
-  const batchSize = opts.batchSize ?? 1000;
-  const totalBytes = fs.statSync(file).size;
-  const slugs = await loadSlugs(db);
-  const problems: ImportProblem[] = [];
-  const summary = { inserted: 0, updated: 0, skipped: 0 };
-  let bytesRead = 0;
-  let rows = 0;
-  let lineNo = 0;
-  let batch: Prepared[] = [];
-
-  const report = (p: ImportProblem) => {
-    problems.push(p);
-    summary.skipped++;
-    opts.onProblem?.(p);
-  };
-  const flush = async () => {
-    if (!batch.length) return;
-    const r = await writeBatch(db, batch, slugs);
-    summary.inserted += r.inserted;
-    summary.updated += r.updated;
-    summary.skipped += batch.length - r.inserted - r.updated;
-    batch = [];
-    opts.onProgress?.({ rows, bytesRead, totalBytes });
-  };
-
-  const input = fs.createReadStream(file, { encoding: "utf8" });
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
-  for await (const raw of lines) {
-    lineNo++;
-    bytesRead += Buffer.byteLength(raw, "utf8") + 1;
-    const text = raw.trim();
-    if (!text) continue;
-    rows++;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (err) {
-      report({ line: lineNo, reason: `invalid JSON (${(err as Error).message})` });
-      continue;
-    }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-      report({ line: lineNo, reason: "expected a JSON object" });
-      continue;
-    }
-    const result = CatalogueLine.safeParse(parsed);
-    if (!result.success) {
-      report({ line: lineNo, reason: describeIssues(result.error) });
-      continue;
-    }
-    const prepared = prepareLine(result.data, lineNo);
-    if (!prepared.values.searchName) {
-      report({ line: lineNo, reason: "name has no letters or digits" });
-      continue;
-    }
-    batch.push(prepared);
-    if (batch.length >= batchSize) await flush();
-  }
-  await flush();
-  await linkParents(db);
-  // Fresh statistics for the planner: the embedded database runs no autovacuum / auto-analyze.
-  await db.execute(sql`analyze game, search_word, platform_games`);
-  opts.onProgress?.({ rows, bytesRead: totalBytes, totalBytes });
-  return { ...summary, problems, ms: Date.now() - started };
 }

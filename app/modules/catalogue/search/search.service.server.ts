@@ -1,15 +1,23 @@
-import { and, sql, type SQL } from "drizzle-orm";
-import { getDb, type Database } from "~/db/client.server";
-import { game, platformGames, searchWord } from "~/db/schema";
 import { arabicToRoman, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
-import { applyContentFilter } from "./content-filter";
-import { getContentPolicy } from "./content-policy.server";
-import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "./providers/igdb.server";
+import { applyContentFilter } from "../content-filter";
+import { getContentPolicy } from "../content-policy.server";
+import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
 import { editSimilarity, prepareQuery, rankCandidates, type RankCandidate, type Ranked, type RankQuery } from "./search-ranking";
+import {
+  browseCatalogue,
+  countCatalogue,
+  findCandidates,
+  findCandidatesByIds,
+  findDictionaryWords,
+  withIndexPlans,
+  type CandidateRow,
+  type QueryRunner,
+  type SearchFilters,
+} from "./search.queries.server";
 import type { GameSearchHit, SearchOptions, SearchResult, SearchSource, SortField, SortOrder } from "./search.types";
 
 /**
- * The one game search (spec 2 §4, §5, §9) behind the search page, the header dropdown and the
+ * The one game search behind the search page, the header dropdown and the
  * JSON API.
  *
  * Two statements per search, in one transaction (see withIndexPlans):
@@ -38,80 +46,12 @@ export const BROWSE_TOTAL_CAP = 10_000;
 /** Shorter compact terms have no complete trigram: prefix matching only. */
 const MIN_TRIGRAM_LENGTH = 3;
 
-const avgRatingExpr = sql<number | null>`(${game.ratingSum} / nullif(${game.ratingCount}, 0))`;
-
-const hitColumns = {
-  id: game.id,
-  igdbId: game.igdbId,
-  name: game.name,
-  slug: game.slug,
-  year: game.releaseYear,
-  releaseDate: game.releaseDate,
-  coverUrl: game.coverUrl,
-  category: game.category,
-  platforms: game.platforms,
-  avgUserRating: sql<number | null>`round(${avgRatingExpr}, 1)::float8`,
-  userRatingCount: game.ratingCount,
-};
-
-const candidateColumns = {
-  ...hitColumns,
-  alternativeNames: game.alternativeNames,
-  igdbRating: game.igdbRating,
-  igdbRatingCount: game.igdbRatingCount,
-  viewCount: game.viewCount,
-  // Read by the content filter (content-filter.ts): franchise match and official credits.
-  developer: game.developer,
-  publisher: game.publisher,
-  franchiseName: game.franchiseName,
-  collectionName: game.collectionName,
-};
-
-type CandidateRow = {
-  [K in keyof typeof hitColumns]: GameSearchHit[K];
-} & {
-  alternativeNames: string[];
-  igdbRating: number | null;
-  igdbRatingCount: number | null;
-  viewCount: number;
-  developer: string | null;
-  publisher: string | null;
-  franchiseName: string | null;
-  collectionName: string | null;
-};
-
 type Candidate = CandidateRow & RankCandidate;
-
-type QueryRunner = Pick<Database, "select" | "execute">;
-
-/**
- * Runs the search statements in one transaction with sequential scans disabled (SET LOCAL via
- * set_config(..., true)). The embedded database runs no autovacuum, so tables are often never
- * analysed; without statistics the planner may pick a sequential scan that computes trigram
- * similarity or a tsvector for every row (100× slower). Every search branch has an index.
- */
-async function withIndexPlans<T>(fn: (db: QueryRunner) => Promise<T>): Promise<T> {
-  return getDb().transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-    return fn(tx);
-  });
-}
 
 function pageParams(opts: SearchOptions): { page: number; pageSize: number } {
   const page = Number.isSafeInteger(opts.page) && (opts.page ?? 0) >= 1 ? (opts.page as number) : 1;
   const size = Number.isSafeInteger(opts.pageSize) ? (opts.pageSize as number) : DEFAULT_PAGE_SIZE;
   return { page, pageSize: Math.min(MAX_PAGE_SIZE, Math.max(1, size)) };
-}
-
-function filterConditions(opts: SearchOptions): SQL[] {
-  const where: SQL[] = [];
-  if (opts.year) where.push(sql`${game.releaseYear} = ${opts.year}`);
-  if (opts.platformId) {
-    where.push(
-      sql`exists (select 1 from ${platformGames} where ${platformGames.gameId} = ${game.id} and ${platformGames.platformId} = ${opts.platformId})`,
-    );
-  }
-  return where;
 }
 
 /** Spellings of the term searched for in SQL: as typed, numerals both ways, without a leading article. */
@@ -147,23 +87,17 @@ export function singleEdits(word: string): string[] {
  * Spelling corrections for the term's words from the search_word dictionary, in one query: words
  * sharing enough trigrams (GIN trigram index, `%`), plus words one deletion or swap away (primary-key
  * lookups; trigrams miss swaps in short words: "tiem" → "time", "haerts" → "hearts"). The best 8 per word
- * with an edit similarity ≥ 0.6 (spec 2 §9) are kept.
+ * with an edit similarity ≥ 0.6 are kept.
  */
 async function spellingAlternatives(db: QueryRunner, query: RankQuery): Promise<Map<string, string[]>> {
   const words = [...new Set(query.tokens.filter((t) => t.length >= MIN_CORRECTED_LENGTH && !/^\d+$/.test(t)))];
   const out = new Map<string, string[]>();
   if (!words.length) return out;
   const edits = [...new Set(words.flatMap(singleEdits))].filter((w) => w.length >= MIN_CORRECTED_LENGTH);
-  // Separate branches (UNION ALL) so each one uses its index: the trigram GIN index per word, the
-  // primary key for the one-edit variants.
-  const branches = words.map((w) => sql`(select ${searchWord.word} as word from ${searchWord} where ${searchWord.word} % ${w})`);
-  if (edits.length)
-    branches.push(sql`(select ${searchWord.word} as word from ${searchWord} where ${searchWord.word} = any(${sql.param(edits)}::text[]))`);
-  const result = await db.execute<{ word: string }>(sql.join(branches, sql` union all `));
-  const rows = result.rows;
+  const found = await findDictionaryWords(db, words, edits);
   for (const w of words) {
-    const best = rows
-      .map((r) => ({ word: r.word, sim: r.word === w ? 0 : editSimilarity(r.word, w) }))
+    const best = found
+      .map((word) => ({ word, sim: word === w ? 0 : editSimilarity(word, w) }))
       .filter((r) => r.sim >= 0.6)
       .sort((x, y) => y.sim - x.sim || (x.word < y.word ? -1 : 1))
       .slice(0, CORRECTIONS_PER_WORD)
@@ -205,26 +139,19 @@ export function buildTsQuery(query: RankQuery, corrections: ReadonlyMap<string, 
   return groups.length ? groups.join(" & ") : null;
 }
 
-const ftsDocument = sql`to_tsvector('simple', ${game.searchName} || ' ' || ${game.searchAliases})`;
+function candidateQuery(db: QueryRunner, query: RankQuery, tsQuery: string | null, opts: SearchOptions): Promise<CandidateRow[]> {
+  const terms = {
+    normalized: query.normalized,
+    compact: query.compact,
+    prefixes: termVariants(query),
+    substring: query.compact.length >= MIN_TRIGRAM_LENGTH,
+    tsQuery,
+  };
+  return findCandidates(db, terms, filtersOf(opts), CANDIDATE_CAP);
+}
 
-function candidateQuery(db: QueryRunner, query: RankQuery, tsQuery: string | null, opts: SearchOptions) {
-  const main = query.normalized;
-  const compact = query.compact;
-  const matchers: SQL[] = termVariants(query).map((v) => sql`${game.searchName} like ${`${v}%`}`);
-  if (compact.length >= MIN_TRIGRAM_LENGTH) {
-    for (const v of termVariants(query)) matchers.push(sql`${game.searchCompact} like ${`%${v.replace(/ /g, "")}%`}`);
-  }
-  if (tsQuery) matchers.push(sql`${ftsDocument} @@ to_tsquery('simple', ${tsQuery})`);
-  // Cheap pre-score to keep the best 150: exact, then prefix, then spacing-free substring.
-  const preScore = sql`case when ${game.searchName} = ${main} or ${game.searchCompact} = ${compact} then 4
-    when ${game.searchName} like ${`${main}%`} then 3
-    when ${game.searchCompact} like ${`%${compact}%`} then 2 else 1 end`;
-  return db
-    .select(candidateColumns)
-    .from(game)
-    .where(and(sql`(${sql.join(matchers, sql` or `)})`, ...filterConditions(opts)))
-    .orderBy(sql`${preScore} desc`, sql`${game.ratingCount} desc`, sql`length(${game.searchName})`, game.id)
-    .limit(CANDIDATE_CAP);
+function filtersOf(opts: SearchOptions): SearchFilters {
+  return { platformId: opts.platformId, year: opts.year };
 }
 
 function toCandidate(row: CandidateRow): Candidate {
@@ -282,12 +209,12 @@ function emptyResult(page: number, pageSize: number): SearchResult {
 }
 
 // ---------------------------------------------------------------------------
-// IGDB fallback (issue 4 item 2; spec 2 §4, §8, §9)
+// IGDB fallback
 // ---------------------------------------------------------------------------
 
-/** Fewer local results than this ask IGDB (spec 2 §4). */
+/** Fewer local results than this ask IGDB. */
 export const IGDB_FALLBACK_BELOW = 5;
-/** Games asked from IGDB (spec 2 §9 "external fallback up to 20 results"). */
+/** Games asked from IGDB. */
 export const IGDB_FALLBACK_LIMIT = 20;
 /** The whole fallback (limiter queue, 429 back-off, request) gives up after this; local results are shown. */
 export const IGDB_FALLBACK_BUDGET_MS = 15_000;
@@ -306,20 +233,11 @@ export function resumeIgdbFallback(): void {
   delete (globalThis as WithPause)[PAUSE_KEY];
 }
 
-/** Candidates by internal id with the search's platform / year filters (primary key lookups). */
-async function candidatesByIds(ids: readonly number[], opts: SearchOptions): Promise<CandidateRow[]> {
-  if (ids.length === 0) return [];
-  return (await getDb()
-    .select(candidateColumns)
-    .from(game)
-    .where(and(sql`${game.id} = any(${sql.param([...ids])}::int[])`, ...filterConditions(opts)))) as CandidateRow[];
-}
-
 /**
  * Asks IGDB for the term (up to 20 games; cached 1800 s in the client), saves the games not stored
  * yet (by igdb_id; stored games are left as they are: refreshing them is the game page's job) and
  * returns the stored games the local search did not find, as candidates with the same filters.
- * Never throws: an IGDB failure is logged and the local results stand (spec 2 §8; HTTP 500 is
+ * Never throws: an IGDB failure is logged and the local results stand (HTTP 500 is
  * already an empty list in the client). The second search for the same term costs no IGDB call
  * (client cache) and writes nothing (the games are stored), and its games come from the database.
  */
@@ -328,9 +246,9 @@ async function igdbCandidates(term: string, opts: SearchOptions, local: readonly
     const raws = await searchIgdbGames(term, IGDB_FALLBACK_LIMIT, { signal: AbortSignal.timeout(IGDB_FALLBACK_BUDGET_MS) });
     const stored = await upsertIgdbGames(convertIgdbGames(raws), { onlyMissing: true });
     const localIds = new Set(local.map((r) => r.id));
-    return await candidatesByIds(
+    return await findCandidatesByIds(
       stored.map((s) => s.id).filter((id) => !localIds.has(id)),
-      opts,
+      filtersOf(opts),
     );
   } catch (err) {
     if (err instanceof IgdbError && err.kind === "http") console.error(err.message);
@@ -366,7 +284,7 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   if (!query) return emptyResult(page, pageSize);
   const rows = await withIndexPlans(async (db) => {
     const tsQuery = buildTsQuery(query, await spellingAlternatives(db, query));
-    return (await candidateQuery(db, query, tsQuery, opts)) as CandidateRow[];
+    return candidateQuery(db, query, tsQuery, opts);
   });
   let ranked = rankCandidates(query, rows.map(toCandidate));
   let fromIgdb: ReadonlySet<number> = new Set();
@@ -377,7 +295,7 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
       ranked = rankCandidates(query, [...rows, ...extra].map(toCandidate));
     }
   }
-  // The content filter (spec 2 §5) before sorting and paging: seasons, bundles, e-Reader titles and
+  // The content filter before sorting and paging: seasons, bundles, e-Reader titles and
   // the listed rights holders' fan games and mods go; filteredCount says how many.
   const filtered = applyContentFilter(ranked, getContentPolicy(), { read: (r) => r.candidate });
   ranked = filtered.kept;
@@ -386,27 +304,6 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   const sorted = sortRanked(ranked, sort.field, sort.order);
   const games = sorted.slice((page - 1) * pageSize, page * pageSize).map((r) => toHit(r.candidate));
   return { games, total: sorted.length, page, pageSize, source, filteredCount: filtered.removedCount };
-}
-
-function browseOrder(field: SortField, order: SortOrder): SQL[] {
-  const desc = order === "desc";
-  switch (field) {
-    case "release_date":
-      // game_release_date_idx (asc) / game_release_date_desc_idx (desc nulls last).
-      return desc
-        ? [sql`${game.releaseDate} desc nulls last`, sql`${game.id} desc nulls last`]
-        : [sql`${game.releaseDate} asc nulls last`, sql`${game.id} asc`];
-    case "rating":
-      // game_avg_rating_idx serves desc; unrated games last in both orders.
-      return desc
-        ? [sql`${avgRatingExpr} desc nulls last`, sql`${game.id} desc nulls last`]
-        : [sql`${avgRatingExpr} asc nulls last`, sql`${game.id} asc`];
-    case "rating_count":
-      return desc ? [sql`${game.ratingCount} desc`, sql`${game.id} desc`] : [sql`${game.ratingCount} asc`, sql`${game.id} asc`];
-    case "name":
-    case "relevance":
-      return desc ? [sql`${game.searchName} desc`, sql`${game.id} desc`] : [sql`${game.searchName} asc`, sql`${game.id} asc`];
-  }
 }
 
 /**
@@ -418,24 +315,10 @@ function browseOrder(field: SortField, order: SortOrder): SQL[] {
 export async function browseGames(opts: SearchOptions): Promise<SearchResult> {
   const { page, pageSize } = pageParams(opts);
   const sort = opts.sort ?? { field: "name", order: "asc" };
-  const where = and(...filterConditions(opts));
-  const db = getDb();
-  const games = (await db
-    .select(hitColumns)
-    .from(game)
-    .where(where)
-    .orderBy(...browseOrder(sort.field, sort.order))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)) as GameSearchHit[];
+  const filters = filtersOf(opts);
+  const games = await browseCatalogue(filters, sort, page, pageSize);
   // Counting 200,000 rows costs ~70 ms on the embedded database; counting stops at the cap instead.
-  const capped = db
-    .select({ one: sql`1`.as("one") })
-    .from(game)
-    .where(where)
-    .limit(BROWSE_TOTAL_CAP)
-    .as("capped");
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const total = count?.n ?? 0;
+  const total = await countCatalogue(filters, BROWSE_TOTAL_CAP);
   return {
     games,
     total,

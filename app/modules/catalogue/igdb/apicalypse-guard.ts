@@ -1,5 +1,5 @@
 /**
- * The gate for bulk queries sent to POST /api/igdb-search (spec 2 §7 shape 3). Only the queries the
+ * The gate for bulk queries sent to POST /api/igdb-search. Only the queries the
  * app itself makes are let through: related games by id list, DLC and mods of a parent, the parent
  * lookup and the category lookup. The body is parsed, checked against allowlists and written out
  * again from the parsed form, so nothing the client typed reaches IGDB unparsed.
@@ -18,7 +18,7 @@ import { IGDB_RECORD_FIELDS } from "./igdb-record";
 export const BULK_MAX_LENGTH = 2000;
 export const BULK_MAX_LIMIT = 50;
 export const BULK_MAX_OFFSET = 500;
-/** Related games by id list are capped at 10 ids (spec 2 §7). */
+/** Related games by id list are capped at 10 ids. */
 export const BULK_MAX_IDS = 10;
 const MAX_CONDITIONS = 12;
 const MAX_DEPTH = 3;

@@ -1,9 +1,10 @@
 import { LRUCache } from "lru-cache";
 import { categoryLabel, isDlcLike, isMainGame } from "~/lib/categories";
-import { gameHref, parseGameIdentifier } from "~/lib/slugs";
-import { applyContentFilter, findRightsHolder } from "./content-filter";
-import { getContentPolicy } from "./content-policy.server";
-import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER } from "./game.service.server";
+import type { Result } from "~/lib/result";
+import { gameHref } from "~/lib/slugs";
+import { applyContentFilter, findRightsHolder } from "../content-filter";
+import { getContentPolicy } from "../content-policy.server";
+import { GAME_NOT_FOUND, resolveGame } from "../game-resolver.server";
 import {
   buildApicalypse,
   convertIgdbGames,
@@ -16,7 +17,7 @@ import {
   refId,
   upsertIgdbGames,
   type IgdbGame,
-} from "./providers/igdb.server";
+} from "../igdb/igdb.server";
 import {
   ADDITIONAL_CONTENT_CATEGORIES,
   ADDITIONAL_CONTENT_ERROR,
@@ -32,8 +33,7 @@ import {
   countStoredIgdbIds,
   findRelatedGameById,
   findRelatedGameByIgdbId,
-  findRelatedSubjectByIgdbId,
-  findRelatedSubjectBySlug,
+  findRelatedSubjectById,
   listStoredAdditionalContent,
   listStoredChildren,
   saveCategoryAndParent,
@@ -42,7 +42,7 @@ import {
 } from "./related.queries.server";
 
 /**
- * The game page's related content (spec 2 §2 "Related-content carousels", §5, §7, §9), served by
+ * The game page's related content, served by
  * GET /api/games/:idOrSlug/related so it never slows the page itself (the page fetches it after
  * hydration).
  *
@@ -61,7 +61,7 @@ import {
  *   as context. Not shown at all for games of a rights holder whose level removes every mod.
  * - Main Game: the stored parent; else the parent IGDB names (two steps: read parent_game, then fetch
  *   that game), saved and linked.
- * IGDB failures are logged and count as "nothing found" (spec 2 §7); a database failure gives the
+ * IGDB failures are logged and count as "nothing found"; a database failure gives the
  * block's error text.
  */
 
@@ -69,7 +69,7 @@ export interface RelatedCard {
   id: number;
   igdbId: number | null;
   name: string;
-  /** '/game/{igdb id}' (spec 2 §2), or the game's own address when it has no IGDB id. */
+  /** '/game/{igdb id}', or the game's own address when it has no IGDB id. */
   href: string;
   coverUrl: string | null;
   year: number | null;
@@ -92,12 +92,9 @@ export interface RelatedContent {
   mods: RelatedSection | null;
 }
 
-export type RelatedResult =
-  | { ok: true; data: RelatedContent }
-  | { ok: false; status: 400; error: typeof INVALID_GAME_IDENTIFIER }
-  | { ok: false; status: 404; error: typeof GAME_NOT_FOUND };
+export type RelatedResult = Result<RelatedContent>;
 
-/** The category lookup gives up after this long (spec 2 §7). */
+/** The category lookup gives up after this long. */
 export const CATEGORY_LOOKUP_TIMEOUT_MS = 8000;
 /** After IGDB answered for a game's block, the block is served locally for this long. */
 export const RELATED_FETCH_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -142,9 +139,9 @@ function logIgdbFailure(what: string, subject: RelatedSubjectRow, error: unknown
 }
 
 export async function getRelatedContent(identifier: string | undefined): Promise<RelatedResult> {
-  const parsed = parseGameIdentifier((identifier ?? "").trim().toLowerCase());
-  if (parsed.kind === "invalid") return { ok: false, status: 400, error: INVALID_GAME_IDENTIFIER };
-  const subject = parsed.kind === "slug" ? await findRelatedSubjectBySlug(parsed.slug) : await findRelatedSubjectByIgdbId(parsed.igdbId);
+  const resolved = await resolveGame(identifier);
+  if (!resolved.ok) return resolved;
+  const subject = await findRelatedSubjectById(resolved.data.game.id);
   if (!subject) return { ok: false, status: 404, error: GAME_NOT_FOUND };
   const st = state();
   let pending = st.inflight.get(subject.id);
@@ -185,7 +182,7 @@ export interface CategoryLookup {
 }
 
 /**
- * IGDB's game_type and parent_game for one game (spec 2 §7 "category and parent_game by id"), aborted
+ * IGDB's game_type and parent_game for one game, aborted
  * after 8 s. null when IGDB is not configured, fails, times out or does not know the game. Cached
  * in process like a game record.
  */
@@ -302,7 +299,7 @@ async function additionalContentStored(subject: RelatedSubjectRow): Promise<bool
   return ids.length > 0 && (await countStoredIgdbIds(ids)) === ids.length;
 }
 
-/** IGDB's additional content of a game (spec 2 §7: DLC for a parent), converted and filtered. */
+/** IGDB's additional content of a game, converted and filtered. */
 export function additionalContentQuery(igdbId: number): string {
   return buildApicalypse({
     fields: IGDB_GAME_FIELDS,

@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../../tests/setup/database";
+import { useTestDatabase } from "../../../../tests/setup/database";
 import { game, platform, platformGames } from "~/db/schema";
-import { importCatalogue, uniqueSlug } from "./import.server";
+import { uniqueSlug } from "../catalogue-write";
+import { importCatalogue } from "./import.service.server";
 
 const db = useTestDatabase();
 

@@ -5,7 +5,7 @@ export type SortField = (typeof SORT_FIELDS)[number];
 export type SortOrder = "asc" | "desc";
 
 export interface SearchOptions {
-  /** Raw search text; sanitised by the search function (spec 2 §5). */
+  /** Raw search text; sanitised by the search function. */
   q: string;
   /** 1-based page. */
   page?: number;
@@ -40,7 +40,7 @@ export interface SearchResult {
   page: number;
   pageSize: number;
   source: SearchSource;
-  /** Results removed by the content filter (spec 2 §5); 0 until the IGDB issue adds it. */
+  /** Results removed by the content filter. */
   filteredCount: number;
   /** browseGames only: counting stopped at 10,000, so total means "at least". */
   totalCapped?: boolean;

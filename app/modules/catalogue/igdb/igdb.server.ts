@@ -7,7 +7,7 @@ import { upsertIgdbGames, type StoredIgdbGame, type UpsertOptions } from "./igdb
 import { TwitchTokenError, TwitchTokenManager, type TwitchCredentials } from "./igdb-token.server";
 
 /**
- * # IGDB client (issue 4 item 1; spec 2 §3, §7, §8, §9)
+ * # IGDB client
  *
  * The only code that talks to IGDB. Public API (stable; other modules call only these):
  *
@@ -15,7 +15,7 @@ import { TwitchTokenError, TwitchTokenManager, type TwitchCredentials } from "./
  *   call below rejects with IgdbError kind "not_configured" (callers check first and stay local).
  * - `igdbQuery<T = IgdbGame>(endpoint: IgdbEndpoint, body: string, opts?: IgdbQueryOptions): Promise<T[]>`
  *   — POSTs one Apicalypse body (e.g. `fields name,game_type; where id = 1942;`) to
- *   `${IGDB_API_URL}/${endpoint}`. HTTP 500 → `[]` (spec 2 §8); any other non-OK → throws
+ *   `${IGDB_API_URL}/${endpoint}`. HTTP 500 → `[]`; any other non-OK → throws
  *   IgdbError('IGDB API error: {status}'); 401 → the token is refreshed once and the call retried;
  *   429 → exponential back-off with jitter (up to 5 retries); 15 s time-out per request.
  *   `opts.signal` aborts waiting, back-off and the request; `opts.cacheTtlSeconds` caches the answer
@@ -23,10 +23,10 @@ import { TwitchTokenError, TwitchTokenManager, type TwitchCredentials } from "./
  * - `buildApicalypse({ search?, fields, where?, sort?, limit?, offset? }): string` — a body from parts.
  * - `IGDB_GAME_FIELDS: string` — the fields the converter reads (use it for full game records).
  * - `searchIgdbGames(term: string, limit = 20, opts?): Promise<IgdbGame[]>` — IGDB text search
- *   (term sanitised like ours; '' → []). Cached 1800 s (spec 2 §9 search).
+ *   (term sanitised like ours; '' → []). Cached 1800 s.
  * - `fetchGamesByIds(ids: number[], opts?: { fresh?: boolean; signal? }): Promise<IgdbGame[]>` — full
- *   records, in the order of `ids` (missing ones left out). Cached per game 604800 s (spec 2 §9
- *   game); `fresh: true` skips the cache (refresh of a stored game) and refills it.
+ *   records, in the order of `ids` (missing ones left out). Cached per game 604800 s;
+ *   `fresh: true` skips the cache (refresh of a stored game) and refills it.
  * - `igdbGameToRecord(raw: unknown): { ok: true; record: IgdbGameRecord } | { ok: false; error }` —
  *   our game row values (see igdb-record.ts); errors are the spec's 'Game data missing valid IGDB
  *   ID' / 'Game name is required'.

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { game, searchWord } from "~/db/schema";
-import { createGame, createRating, createUser } from "../../../tests/factories";
-import { useTestDatabase } from "../../../tests/setup/database";
-import { buildTsQuery, browseGames, CANDIDATE_CAP, searchGames, singleEdits } from "./search.server";
+import { game, platform, searchWord } from "~/db/schema";
+import { createGame, createRating, createUser } from "../../../../tests/factories";
+import { useTestDatabase } from "../../../../tests/setup/database";
+import { buildTsQuery, browseGames, CANDIDATE_CAP, searchGames, singleEdits } from "./search.service.server";
 import { prepareQuery } from "./search-ranking";
 
 const db = useTestDatabase();
@@ -171,6 +171,20 @@ describe("browseGames", () => {
     expect(rated.games[0]?.name).toBe("Half-Life 2");
     const page2 = await browseGames({ q: "", pageSize: 5, page: 2 });
     expect(page2.games[0]?.id).not.toBe(all.games[0]?.id);
+  });
+
+  it("sorts by the best-known release date: the date, else the year; undated games last", async () => {
+    // Created in an order that differs from the dates, so an order by internal id shows.
+    await createGame({ name: "Dated Late", releaseYear: 2024, releaseDate: "2024-03-01", platformNames: ["Datebox"] });
+    await createGame({ name: "Year Only Old", releaseYear: 2003, releaseDate: null, platformNames: ["Datebox"] });
+    await createGame({ name: "Undated", releaseYear: null, releaseDate: null, platformNames: ["Datebox"] });
+    await createGame({ name: "Dated Early", releaseYear: 2022, releaseDate: "2022-05-10", platformNames: ["Datebox"] });
+    await createGame({ name: "Year Only Mid", releaseYear: 2023, releaseDate: null, platformNames: ["Datebox"] });
+    const [box] = await db.handle().db.select({ id: platform.id }).from(platform).where(eq(platform.name, "Datebox"));
+    const order = async (o: "asc" | "desc") =>
+      (await browseGames({ q: "", platformId: box!.id, sort: { field: "release_date", order: o } })).games.map((g) => g.name);
+    expect(await order("asc")).toEqual(["Year Only Old", "Dated Early", "Year Only Mid", "Dated Late", "Undated"]);
+    expect(await order("desc")).toEqual(["Dated Late", "Year Only Mid", "Dated Early", "Year Only Old", "Undated"]);
   });
 });
 

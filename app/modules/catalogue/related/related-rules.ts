@@ -1,16 +1,16 @@
 import { isMainGame } from "~/lib/categories";
 
 /**
- * Which related games the game page's carousels show (spec 2 §5 "Additional content filter" and
- * "Mods filter", §9 limits). Pure, shared by the local-database and the IGDB paths.
+ * Which related games the game page's carousels show: the additional content filter, the mods
+ * filter and their limits. Pure, shared by the local-database and the IGDB paths.
  *
  * Names are matched as whole words (case-insensitive, punctuation ignored), not as substrings: as
  * substrings "fan" would drop "Final Fantasy XIV: Heavensward" and "mod" "Modern Warfare" DLC.
  */
 
-/** Additional Content query limit (spec 2 §9 "DLC query limit 20"). */
+/** Additional Content query limit. */
 export const ADDITIONAL_CONTENT_LIMIT = 20;
-/** Mods query limit and how many are shown (spec 2 §9 "mods limit 30, shown 15"). */
+/** Mods query limit and how many are shown. */
 export const MODS_QUERY_LIMIT = 30;
 export const MODS_SHOWN = 15;
 
@@ -92,8 +92,8 @@ export function isModContent(
 ): boolean {
   if (opts.requireCover && !g.coverUrl) return false;
   const name = words(g.name);
-  // "Category missing": absent, or 0, which is what an absent game_type is stored as (spec 2 §3:
-  // "0 or absent: main game"); checking only null would never match a stored or converted record.
+  // "Category missing": absent, or 0, which is what an absent game_type is stored as
+  // (0 or absent means a main game); checking only null would never match a stored or converted record.
   const kept = MOD_KEEP.test(name) || isMainGame(g.category) || (g.category as number) > 4;
   if (!kept) return false;
   if (MOD_EXCLUDE.test(name)) return false;

@@ -1,15 +1,14 @@
-import { sql } from "drizzle-orm";
-import { getDb, type Database } from "~/db/client.server";
-import { game } from "~/db/schema";
-import { linkParents, matchKey, slugBase, writeBatch, type Prepared } from "../import.server";
-import type { IgdbGameRecord } from "./igdb-record";
 import { sharedContentChanged } from "~/lib/shared-content";
+import { matchKey, slugBase, type Prepared } from "../catalogue-write";
+import { linkParents, writeBatch } from "../catalogue-write.queries.server";
+import { findStoredIgdbIds, findTakenSlugs } from "./igdb.queries.server";
+import type { IgdbGameRecord } from "./igdb-record";
 
 /**
- * Saving IGDB records into our catalogue (spec 2 §4 "Adding a game to the database"): found by
+ * Saving IGDB records into our catalogue: found by
  * igdb_id first (else by normalised name + year, for a curated game without an id), updated when
  * found, inserted otherwise; never two rows for one igdb_id (unique index game_igdb_id_key). The
- * write itself is the catalogue import's (import.server.ts writeBatch), so slugs, search_name,
+ * write is the one the catalogue import uses (catalogue-write.queries.server.ts writeBatch), so slugs, search_name,
  * search_aliases, platform and platform_games are written the same way.
  */
 
@@ -33,28 +32,14 @@ export interface UpsertOptions {
 const SLUG_SUFFIXES = 50;
 
 /** The slugs among the ones the records' names could take that are already used (one index lookup). */
-async function takenSlugs(db: Database, records: readonly IgdbGameRecord[]): Promise<Set<string>> {
+function takenSlugs(records: readonly IgdbGameRecord[]): Promise<Set<string>> {
   const candidates = new Set<string>();
   for (const r of records) {
     const base = slugBase(r.name);
     candidates.add(base);
     for (let n = 2; n <= SLUG_SUFFIXES; n++) candidates.add(`${base}-${n}`);
   }
-  const rows = await db
-    .select({ slug: game.slug })
-    .from(game)
-    .where(sql`${game.slug} = any(${sql.param([...candidates])}::text[])`);
-  const taken = new Set(rows.map((r) => r.slug));
-  return taken;
-}
-
-async function storedIds(db: Database, igdbIds: readonly number[]): Promise<Map<number, { id: number; slug: string }>> {
-  if (igdbIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: game.id, igdbId: game.igdbId, slug: game.slug })
-    .from(game)
-    .where(sql`${game.igdbId} = any(${sql.param([...igdbIds])}::int[])`);
-  return new Map(rows.filter((r) => r.igdbId !== null).map((r) => [r.igdbId as number, { id: r.id, slug: r.slug }]));
+  return findTakenSlugs([...candidates]);
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -96,9 +81,8 @@ export function upsertIgdbGames(records: readonly IgdbGameRecord[], opts: Upsert
 }
 
 async function upsertOnce(records: readonly IgdbGameRecord[], opts: UpsertOptions): Promise<StoredIgdbGame[]> {
-  const db = getDb();
   const ids = [...new Set(records.map((r) => r.igdbId))];
-  const before = await storedIds(db, ids);
+  const before = await findStoredIgdbIds(ids);
   const toWrite = opts.onlyMissing ? records.filter((r) => !before.has(r.igdbId)) : records;
   let insertedIds = new Set<number>();
   if (toWrite.length > 0) {
@@ -108,12 +92,12 @@ async function upsertOnce(records: readonly IgdbGameRecord[], opts: UpsertOption
       platforms: r.platforms,
       key: matchKey(r.searchName, r.releaseYear),
     }));
-    insertedIds = new Set((await writeBatch(db, batch, await takenSlugs(db, toWrite))).insertedIds);
-    await linkParents(db, ids);
+    insertedIds = new Set((await writeBatch(batch, await takenSlugs(toWrite))).insertedIds);
+    await linkParents(ids);
     // Searches and game pages cached for visitors may not show these games (or their new facts) yet.
     sharedContentChanged();
   }
-  const after = toWrite.length > 0 ? await storedIds(db, ids) : before;
+  const after = toWrite.length > 0 ? await findStoredIgdbIds(ids) : before;
   const out: StoredIgdbGame[] = [];
   const seen = new Set<number>();
   for (const r of records) {
@@ -127,5 +111,5 @@ async function upsertOnce(records: readonly IgdbGameRecord[], opts: UpsertOption
 
 /** igdb_ids among `igdbIds` that are stored (one index lookup). */
 export async function storedIgdbIds(igdbIds: readonly number[]): Promise<Set<number>> {
-  return new Set((await storedIds(getDb(), igdbIds)).keys());
+  return new Set((await findStoredIgdbIds(igdbIds)).keys());
 }

@@ -1,6 +1,6 @@
 import { listPlatforms, type PlatformOption } from "./platforms.queries.server";
 import { SEARCH_PAGE_SIZE, type SearchPageState } from "./search-page.schema";
-import { browseGames, searchGames } from "./search.server";
+import { browseGames, searchGames } from "./search.service.server";
 import type { SearchOptions, SearchResult } from "./search.types";
 
 export const SEARCH_FAILED = "Failed to search games";
@@ -15,8 +15,8 @@ export interface SearchPageData {
 
 /**
  * Everything the search page shows for one URL state: the ranked search for a term, the filtered
- * catalogue (browseGames) without one. Never throws: a failing search becomes the spec's error
- * text, a failing platform list an empty filter.
+ * catalogue (browseGames) without one. Never throws: a failing search becomes the error text "Failed
+ * to search games", a term over the limit its message, a failing platform list an empty filter.
  */
 export async function loadSearchPage(state: SearchPageState): Promise<SearchPageData> {
   const opts: SearchOptions = {
@@ -29,13 +29,15 @@ export async function loadSearchPage(state: SearchPageState): Promise<SearchPage
   };
   const search = state.q ? searchGames : browseGames;
   const [found, platforms] = await Promise.all([
-    search(opts).then(
-      (result) => ({ result, error: null }),
-      (err: unknown) => {
-        console.error("search page: search failed", err);
-        return { result: null, error: SEARCH_FAILED };
-      },
-    ),
+    state.termError
+      ? Promise.resolve({ result: null, error: state.termError })
+      : search(opts).then(
+          (result) => ({ result, error: null }),
+          (err: unknown) => {
+            console.error("search page: search failed", err);
+            return { result: null, error: SEARCH_FAILED };
+          },
+        ),
     listPlatforms().catch((err: unknown) => {
       console.error("search page: platform list failed", err);
       return [] as PlatformOption[];

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { useTestDatabase } from "../../../tests/setup/database";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { useTestDatabase } from "../../../../tests/setup/database";
+import { createGame, createRating, createUser } from "../../../../tests/factories";
 import { loader } from "~/routes/search";
 import { listPlatforms } from "./platforms.queries.server";
-import type * as SearchModule from "./search.server";
+import type * as SearchModule from "./search.service.server";
 
 const failSearch = vi.hoisted(() => ({ on: false }));
-vi.mock("./search.server", async (importOriginal) => {
+vi.mock("./search.service.server", async (importOriginal) => {
   const mod = await importOriginal<typeof SearchModule>();
   return {
     ...mod,
@@ -103,6 +103,8 @@ describe("search page loader", () => {
 
     const long = await load("/search?q=" + "a".repeat(500));
     expect(long.state.q).toHaveLength(100);
+    expect(long.error).toBe("Search term must be at most 100 characters");
+    expect(long.result).toBeNull();
   });
 
   it("redirects the no-JavaScript form's sortBy/order fields to one canonical URL", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hitRateLimit, type RateRule } from "~/modules/rate-limit/rate-limit.server";
-import { guardBulkQuery } from "./providers/apicalypse-guard";
+import { guardBulkQuery } from "./apicalypse-guard";
 import {
   fetchGamesByIds,
   gameTypeOf,
@@ -11,10 +11,10 @@ import {
   IGDB_SEARCH_LIMIT,
   searchIgdbGames,
   type IgdbGame,
-} from "./providers/igdb.server";
+} from "./igdb.server";
 
 /**
- * POST /api/igdb-search: the seed's serverless search function (spec 2 §7) as an endpoint of ours.
+ * POST /api/igdb-search: the seed's serverless search function as an endpoint of ours.
  * Three body shapes, one answer `{ success, games, error }`:
  *   1. { searchTerm, limit? }                                  IGDB text search (limit 1–50, default 20)
  *   2. { type: "getById", gameId }                             one game

@@ -2,7 +2,7 @@ import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
 
 /**
- * Relevance ranking of search candidates (spec 2 §9 "Relevance ranking", "Tiers and priority").
+ * Relevance ranking of search candidates.
  * Pure: the database finds at most 150 candidates by trigram / word / compact matching, this
  * module scores them. Nothing here knows any title or franchise.
  *

@@ -1,15 +1,15 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createGame } from "../../../tests/factories";
-import { useIgdbStandIn } from "../../../tests/igdb/setup";
-import { igdbGame } from "../../../tests/igdb/stand-in";
-import { useTestDatabase } from "../../../tests/setup/database";
+import { createGame } from "../../../../tests/factories";
+import { useIgdbStandIn } from "../../../../tests/igdb/setup";
+import { igdbGame } from "../../../../tests/igdb/stand-in";
+import { useTestDatabase } from "../../../../tests/setup/database";
 import SearchPage, { loader } from "~/routes/search";
-import { setContentPolicy } from "./content-policy.server";
-import { searchGames } from "./search.server";
+import { setContentPolicy } from "../content-policy.server";
+import { searchGames } from "./search.service.server";
 
-/** The content filter applied to search (spec 2 §5), with the shipped config/content-policy.json. */
+/** The content filter applied to search, with the shipped config/content-policy.json. */
 
 useTestDatabase();
 const s = useIgdbStandIn();

@@ -40,13 +40,13 @@ export const IGDB_RECORD_FIELDS: readonly string[] = [
 ];
 
 /**
- * IGDB game records (spec 2 §3 "External games-database record") and their conversion to our game
+ * IGDB game records and their conversion to our game
  * row. Pure: no I/O. IGDB answers references either as ids (`"parent_game": 7346`) or, when the
  * query expands them (`fields cover.url`), as objects (`"cover": {"id": 1, "url": "//…"}`); both are
  * accepted everywhere. Unknown fields are ignored, malformed ones are dropped, never thrown on.
  */
 
-/** Spec 2 §5 / §8 validation texts of the game save. */
+/** Validation texts of the game save. */
 export const MISSING_IGDB_ID = "Game data missing valid IGDB ID";
 export const GAME_NAME_REQUIRED = "Game name is required";
 
@@ -67,7 +67,7 @@ export interface IgdbGame {
   total_rating?: number;
   total_rating_count?: number;
   aggregated_rating?: number;
-  /** Replacement of the deprecated `category`; same numeric codes (spec 2 §3 "Category codes"). */
+  /** Replacement of the deprecated `category`; same numeric codes. */
   game_type?: Ref<{ type?: string }>;
   /** Deprecated by IGDB; read when a record still carries it and has no game_type. */
   category?: number;
@@ -216,7 +216,7 @@ function count(v: unknown): number | null {
 }
 
 /**
- * Converts one IGDB record to our row values (spec 2 §3, issue 4 item 2): cover → https t_cover_big;
+ * Converts one IGDB record to our row values: cover → https t_cover_big;
  * first_release_date (unix seconds; else the earliest release_dates entry) → date and year; involved
  * companies → developer / publisher (names joined with ', '); alternative names; platforms; genres;
  * dlcs / expansions (with standalone expansions) / similar_games ids; franchise (else the first of

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { hasAnyGame } from "./catalogue.queries.server";
-import { importCatalogue } from "./import.server";
+import { hasAnyGame } from "../catalogue.queries.server";
+import { importCatalogue } from "./import.service.server";
 
 /**
  * Seeds the curated demo catalogue (scripts/data/demo-games.jsonl) into an

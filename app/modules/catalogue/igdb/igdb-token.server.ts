@@ -1,6 +1,4 @@
-import { eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { igdbToken } from "~/db/schema";
+import { deleteIgdbToken, readIgdbToken, storeIgdbToken } from "./igdb.queries.server";
 
 /**
  * The Twitch app access token for IGDB (client-credentials grant,
@@ -70,9 +68,7 @@ export class TwitchTokenManager {
     this.rejected.add(token);
     if (this.held?.token === token) this.held = null;
     try {
-      await getDb()
-        .delete(igdbToken)
-        .where(sql`${igdbToken.clientId} = ${creds.clientId} and ${igdbToken.accessToken} = ${token}`);
+      await deleteIgdbToken(creds.clientId, token);
     } catch (err) {
       console.warn("[igdb] could not remove the rejected token from the database:", (err as Error).message);
     }
@@ -98,11 +94,7 @@ export class TwitchTokenManager {
 
   private async readStored(clientId: string): Promise<{ token: string; expiresAt: number } | null> {
     try {
-      const [row] = await getDb()
-        .select({ token: igdbToken.accessToken, expiresAt: igdbToken.expiresAt })
-        .from(igdbToken)
-        .where(eq(igdbToken.clientId, clientId));
-      return row ? { token: row.token, expiresAt: row.expiresAt.getTime() } : null;
+      return await readIgdbToken(clientId);
     } catch (err) {
       console.warn("[igdb] could not read the stored token:", (err as Error).message);
       return null;
@@ -111,11 +103,7 @@ export class TwitchTokenManager {
 
   private async store(clientId: string, t: { token: string; expiresAt: number }): Promise<void> {
     try {
-      const expiresAt = new Date(t.expiresAt);
-      await getDb()
-        .insert(igdbToken)
-        .values({ clientId, accessToken: t.token, expiresAt, updatedAt: new Date() })
-        .onConflictDoUpdate({ target: igdbToken.clientId, set: { accessToken: t.token, expiresAt, updatedAt: sql`now()` } });
+      await storeIgdbToken(clientId, t.token, new Date(t.expiresAt));
     } catch (err) {
       console.warn("[igdb] could not store the token:", (err as Error).message);
     }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 
-/** Queries of the game page's related content (related.server.ts). Explicit columns, index-backed. */
+/** Queries of the game page's related content (related.service.server.ts). Explicit columns, index-backed. */
 
 /** The game whose related content is asked for. */
 export interface RelatedSubjectRow {
@@ -81,14 +81,9 @@ async function findSubject(where: SQL): Promise<RelatedSubjectRow | null> {
   return rows[0] ?? null;
 }
 
-/** By slug (game_slug_key). */
-export function findRelatedSubjectBySlug(slug: string): Promise<RelatedSubjectRow | null> {
-  return findSubject(eq(game.slug, slug));
-}
-
-/** By IGDB id (game_igdb_id_key). */
-export function findRelatedSubjectByIgdbId(igdbId: number): Promise<RelatedSubjectRow | null> {
-  return findSubject(eq(game.igdbId, igdbId));
+/** By internal id (primary key). */
+export function findRelatedSubjectById(id: number): Promise<RelatedSubjectRow | null> {
+  return findSubject(eq(game.id, id));
 }
 
 /** By internal id (primary key). */

@@ -1,0 +1,199 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import { getDb, type Database } from "~/db/client.server";
+import { game, platformGames, searchWord } from "~/db/schema";
+import type { GameSearchHit, SortField, SortOrder } from "./search.types";
+
+/** The SQL of the catalogue search and browse (search.service.server.ts decides what to ask). */
+
+const avgRatingExpr = sql<number | null>`(${game.ratingSum} / nullif(${game.ratingCount}, 0))`;
+/**
+ * The best-known release date: the date, else 1 July of the year (the middle of the year, as the
+ * in-memory sort of search results counts it). Same expression as game_release_sort_idx.
+ */
+const releaseSortKey = sql`(coalesce(${game.releaseDate}, make_date(nullif(${game.releaseYear}, 0), 7, 1)))`;
+
+const hitColumns = {
+  id: game.id,
+  igdbId: game.igdbId,
+  name: game.name,
+  slug: game.slug,
+  year: game.releaseYear,
+  releaseDate: game.releaseDate,
+  coverUrl: game.coverUrl,
+  category: game.category,
+  platforms: game.platforms,
+  avgUserRating: sql<number | null>`round(${avgRatingExpr}, 1)::float8`,
+  userRatingCount: game.ratingCount,
+};
+
+const candidateColumns = {
+  ...hitColumns,
+  alternativeNames: game.alternativeNames,
+  igdbRating: game.igdbRating,
+  igdbRatingCount: game.igdbRatingCount,
+  viewCount: game.viewCount,
+  // Read by the content filter (content-filter.ts): franchise match and official credits.
+  developer: game.developer,
+  publisher: game.publisher,
+  franchiseName: game.franchiseName,
+  collectionName: game.collectionName,
+};
+
+export type CandidateRow = {
+  [K in keyof typeof hitColumns]: GameSearchHit[K];
+} & {
+  alternativeNames: string[];
+  igdbRating: number | null;
+  igdbRatingCount: number | null;
+  viewCount: number;
+  developer: string | null;
+  publisher: string | null;
+  franchiseName: string | null;
+  collectionName: string | null;
+};
+
+/** The search's platform / year filters. */
+export interface SearchFilters {
+  platformId?: number;
+  year?: number;
+}
+
+export type QueryRunner = Pick<Database, "select" | "execute">;
+
+/**
+ * Runs the search statements in one transaction with sequential scans disabled (SET LOCAL via
+ * set_config(..., true)). The embedded database runs no autovacuum, so tables are often never
+ * analysed; without statistics the planner may pick a sequential scan that computes trigram
+ * similarity or a tsvector for every row (100× slower). Every search branch has an index.
+ */
+export async function withIndexPlans<T>(fn: (db: QueryRunner) => Promise<T>): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+    return fn(tx);
+  });
+}
+
+function filterConditions(filters: SearchFilters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.year) where.push(sql`${game.releaseYear} = ${filters.year}`);
+  if (filters.platformId) {
+    where.push(
+      sql`exists (select 1 from ${platformGames} where ${platformGames.gameId} = ${game.id} and ${platformGames.platformId} = ${filters.platformId})`,
+    );
+  }
+  return where;
+}
+
+/**
+ * Dictionary words (search_word) near the given words: sharing enough trigrams (GIN trigram index, `%`)
+ * with one of `words`, or equal to one of `edits` (primary-key lookups). Separate branches (UNION ALL)
+ * so each one uses its index.
+ */
+export async function findDictionaryWords(db: QueryRunner, words: readonly string[], edits: readonly string[]): Promise<string[]> {
+  const branches = words.map((w) => sql`(select ${searchWord.word} as word from ${searchWord} where ${searchWord.word} % ${w})`);
+  if (edits.length)
+    branches.push(
+      sql`(select ${searchWord.word} as word from ${searchWord} where ${searchWord.word} = any(${sql.param([...edits])}::text[]))`,
+    );
+  if (!branches.length) return [];
+  const result = await db.execute<{ word: string }>(sql.join(branches, sql` union all `));
+  return result.rows.map((r) => r.word);
+}
+
+export interface CandidateTerms {
+  /** The normalised term. */
+  normalized: string;
+  /** The term without spaces. */
+  compact: string;
+  /** Spellings matched as a title prefix (and, with `substring`, spacing-free anywhere in the title). */
+  prefixes: readonly string[];
+  /** Match the spacing-free spellings anywhere (trigram index); only for terms of 3+ characters. */
+  substring: boolean;
+  /** Full-text query over name + alternative names, or null. */
+  tsQuery: string | null;
+}
+
+const ftsDocument = sql`to_tsvector('simple', ${game.searchName} || ' ' || ${game.searchAliases})`;
+
+/**
+ * The search candidates, one index-backed statement: any of title prefix (btree text_pattern_ops),
+ * spacing-free substring (trigram index) or full text (game_fts_idx), with the filters. When more
+ * than `cap` match, the best by a cheap pre-score are kept: exact title, then prefix, then
+ * spacing-free substring, then most reviewed, then shortest title.
+ */
+export async function findCandidates(db: QueryRunner, terms: CandidateTerms, filters: SearchFilters, cap: number): Promise<CandidateRow[]> {
+  const { normalized: main, compact } = terms;
+  const matchers: SQL[] = terms.prefixes.map((v) => sql`${game.searchName} like ${`${v}%`}`);
+  if (terms.substring) {
+    for (const v of terms.prefixes) matchers.push(sql`${game.searchCompact} like ${`%${v.replace(/ /g, "")}%`}`);
+  }
+  if (terms.tsQuery) matchers.push(sql`${ftsDocument} @@ to_tsquery('simple', ${terms.tsQuery})`);
+  const preScore = sql`case when ${game.searchName} = ${main} or ${game.searchCompact} = ${compact} then 4
+    when ${game.searchName} like ${`${main}%`} then 3
+    when ${game.searchCompact} like ${`%${compact}%`} then 2 else 1 end`;
+  return (await db
+    .select(candidateColumns)
+    .from(game)
+    .where(and(sql`(${sql.join(matchers, sql` or `)})`, ...filterConditions(filters)))
+    .orderBy(sql`${preScore} desc`, sql`${game.ratingCount} desc`, sql`length(${game.searchName})`, game.id)
+    .limit(cap)) as CandidateRow[];
+}
+
+/** Candidates by internal id with the filters (primary key lookups). */
+export async function findCandidatesByIds(ids: readonly number[], filters: SearchFilters): Promise<CandidateRow[]> {
+  if (ids.length === 0) return [];
+  return (await getDb()
+    .select(candidateColumns)
+    .from(game)
+    .where(and(sql`${game.id} = any(${sql.param([...ids])}::int[])`, ...filterConditions(filters)))) as CandidateRow[];
+}
+
+function browseOrder(field: SortField, order: SortOrder): SQL[] {
+  const desc = order === "desc";
+  switch (field) {
+    case "release_date":
+      // game_release_sort_idx (asc) / game_release_sort_desc_idx (desc); undated games last.
+      return desc
+        ? [sql`${releaseSortKey} desc nulls last`, sql`${game.id} desc nulls last`]
+        : [sql`${releaseSortKey} asc nulls last`, sql`${game.id} asc`];
+    case "rating":
+      // game_avg_rating_idx serves desc; unrated games last in both orders.
+      return desc
+        ? [sql`${avgRatingExpr} desc nulls last`, sql`${game.id} desc nulls last`]
+        : [sql`${avgRatingExpr} asc nulls last`, sql`${game.id} asc`];
+    case "rating_count":
+      return desc ? [sql`${game.ratingCount} desc`, sql`${game.id} desc`] : [sql`${game.ratingCount} asc`, sql`${game.id} asc`];
+    case "name":
+    case "relevance":
+      return desc ? [sql`${game.searchName} desc`, sql`${game.id} desc`] : [sql`${game.searchName} asc`, sql`${game.id} asc`];
+  }
+}
+
+/** One page of the whole catalogue with the filters, in the sort's index order. */
+export async function browseCatalogue(
+  filters: SearchFilters,
+  sort: { field: SortField; order: SortOrder },
+  page: number,
+  pageSize: number,
+): Promise<GameSearchHit[]> {
+  return (await getDb()
+    .select(hitColumns)
+    .from(game)
+    .where(and(...filterConditions(filters)))
+    .orderBy(...browseOrder(sort.field, sort.order))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)) as GameSearchHit[];
+}
+
+/** Games matching the filters, counted up to `cap` (counting stops there). */
+export async function countCatalogue(filters: SearchFilters, cap: number): Promise<number> {
+  const db = getDb();
+  const capped = db
+    .select({ one: sql`1`.as("one") })
+    .from(game)
+    .where(and(...filterConditions(filters)))
+    .limit(cap)
+    .as("capped");
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(count?.n ?? 0);
+}
