@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/game";
+import { GameControls } from "~/components/game/game-controls";
 import { GameError } from "~/components/game/game-error";
 import { GameHero } from "~/components/game/game-hero";
 import { GamePageSkeleton } from "~/components/game/game-page-skeleton";
@@ -13,7 +14,9 @@ import { requestInfoContext } from "~/context.server";
 import { igdbCoverUrl } from "~/lib/images";
 import { pageTitle } from "~/lib/meta";
 import { isPageView } from "~/lib/page-view";
+import { optionalUser } from "~/auth/session.server";
 import { getGamePage } from "~/modules/catalogue/game.service.server";
+import { getGameListState } from "~/modules/lists/lists.service.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await getGamePage(params.identifier, { countView: isPageView(request.method, request.headers) });
@@ -23,7 +26,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Permanent: the id → slug mapping is stable (imports keep a game's slug), so search engines
   // and browsers may remember it. docs: the canonical address of a game is /game/{slug}.
   if (result.kind === "redirect") throw redirect(result.location, 301);
-  return { ...result.page, origin: new URL(request.url).origin };
+  const lists = await getGameListState(await optionalUser(request), result.page.game);
+  return { ...result.page, lists, origin: new URL(request.url).origin };
 }
 
 function absoluteImage(coverUrl: string | null): string | null {
@@ -54,7 +58,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function GamePage({ loaderData }: Route.ComponentProps) {
-  const { game, stats, reviews, reviewsError, origin } = loaderData;
+  const { game, stats, reviews, reviewsError, origin, lists } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const next = navigation.location;
@@ -83,6 +87,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
       {/* Analytics, after render and only with consent (POST /api/events). */}
       <GameViewBeacon gameId={game.id} />
       <GameHero game={game} writeHref={writeHref} />
+      <GameControls key={game.id} game={game} state={lists} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-10 lg:px-6 lg:py-10">
         <section aria-labelledby="about-heading" className="lg:col-start-1">
           <h2 id="about-heading" className="text-xl font-bold text-ink-strong">

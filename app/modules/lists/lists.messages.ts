@@ -48,3 +48,16 @@ export const failedToMarkCompleted = (error: string) => `Failed to mark game as 
 /** Wishlist priority values and their labels. */
 export const PRIORITY_LABELS = { 0: "Low", 1: "Normal", 2: "High" } as const;
 export type WishlistPriority = keyof typeof PRIORITY_LABELS;
+
+type MessageKey = keyof typeof LISTS_MESSAGES;
+
+/** A refusal as a short code for a no-JavaScript redirect (?listError=), and back; unknown codes read as null. */
+export function listErrorCode(message: string): string {
+  const key = (Object.keys(LISTS_MESSAGES) as MessageKey[]).find((k) => LISTS_MESSAGES[k] === message);
+  return key ?? "failedAdd";
+}
+
+export function listErrorMessage(code: string | null): string | null {
+  if (!code || !Object.hasOwn(LISTS_MESSAGES, code)) return null;
+  return LISTS_MESSAGES[code as MessageKey];
+}

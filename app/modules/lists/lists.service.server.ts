@@ -2,6 +2,7 @@ import { requireOwner, type Actor } from "~/access/access.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb-lookup.server";
 import { searchGames } from "~/modules/catalogue/search.server";
+import type { ListState } from "./list-state";
 import { LISTS_MESSAGES as M } from "./lists.messages";
 import {
   deleteFromBothLists,
@@ -32,8 +33,10 @@ import {
 } from "./lists.queries.server";
 import { getDb } from "~/db/client.server";
 import {
+  ListActionSchema,
   parseIgdbId,
   PICKER_LIMIT,
+  PICKER_MODES,
   TOP_FIVE_SLOTS,
   TOP_TEN_SIZE,
   TopFiveSchema,
@@ -51,16 +54,6 @@ import {
  * when it loads. Every write runs in a transaction holding the user's lists lock, so a flag read and the
  * write that depends on it never interleave with another request of the same user.
  */
-
-/** The four flags of one game for the signed-in user, as the game page shows them. */
-export interface ListState {
-  inWishlist: boolean;
-  /** 0 Low, 1 Normal, 2 High; null when not on the wishlist. */
-  wishlistPriority: number | null;
-  inCollection: boolean;
-  started: boolean;
-  completed: boolean;
-}
 
 interface GameRef {
   id: number;
@@ -303,6 +296,8 @@ export function applyListAction(actor: Actor, action: ListAction): Promise<Resul
  * The game page's four flags for the signed-in user (null for a visitor), in one query. A game whose
  * progress is started or completed is taken off both lists here, should an old entry remain.
  */
+export type { ListState };
+
 export async function getGameListState(actor: Actor, game: GameRef): Promise<ListState | null> {
   if (!actor) return null;
   const state = toState(await getListState(getDb(), actor.id, game.id, game.igdbId));
@@ -478,4 +473,39 @@ export async function getProfileHeader(rawId: string | undefined): Promise<Resul
     avatarUrl: row.avatarUrl ?? row.image,
     joined: row.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
   });
+}
+
+// ---- Form entry points (routes stay thin) ----
+
+/** POST /api/lists: authenticate, parse, apply. A visitor gets 401 before any input is looked at. */
+export async function applyListForm(actor: Actor, fields: Record<string, unknown>): Promise<Result<ListState>> {
+  const auth = authorize(actor);
+  if (!auth.ok) return auth;
+  const parsed = ListActionSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? M.invalidIntent);
+  return applyListAction(actor, parsed.data);
+}
+
+/** GET /api/picker?mode=&q=&exclude=1,2 */
+export function searchPickerParams(actor: Actor, params: URLSearchParams): Promise<Result<PickerResult>> {
+  const mode = PICKER_MODES.find((m) => m === params.get("mode")) ?? "collection";
+  const exclude = (params.get("exclude") ?? "")
+    .split(",")
+    .map((s) => parseIgdbId(s))
+    .filter((n): n is number => n !== null);
+  return searchPicker(actor, mode, params.get("q") ?? "", exclude);
+}
+
+export const PROFILE_TABS = ["top5", "top10", "playlist"] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+export type ProfileTabData =
+  { tab: "top5"; top5: TopFiveTab } | { tab: "top10"; top10: TopTenTab } | { tab: "playlist"; playlist: WantToPlayTab };
+
+/** The data of the profile tab in view (each tab has its own reader above). */
+export async function loadProfileTab(rawTab: string | null, userId: number): Promise<ProfileTabData> {
+  const tab = PROFILE_TABS.find((t) => t === rawTab) ?? "top5";
+  if (tab === "top10") return { tab, top10: await loadTopTenTab(userId) };
+  if (tab === "playlist") return { tab, playlist: await loadWantToPlayTab(userId) };
+  return { tab, top5: await loadTopFiveTab(userId) };
 }
