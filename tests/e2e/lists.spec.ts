@@ -10,7 +10,7 @@ import { expect, test, viewports, waitForHydration } from "./fixtures";
  * game picker as a bottom sheet on a phone.
  */
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const PASSWORD = "Sup3r$ecret!";
 
