@@ -1,5 +1,7 @@
+import { optionalUser } from "~/auth/session.server";
 import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/game";
+import { GameControls } from "~/components/game/game-controls";
 import { GameError } from "~/components/game/game-error";
 import { GameHero } from "~/components/game/game-hero";
 import { GamePageSkeleton } from "~/components/game/game-page-skeleton";
@@ -9,14 +11,16 @@ import { RatingsPanel } from "~/components/game/ratings-panel";
 import { GameViewBeacon } from "~/components/privacy/game-view-beacon";
 import { RelatedContent } from "~/components/game/related-content";
 import { GameReviewBlock } from "~/components/review/game-review-block";
-import { optionalUser } from "~/auth/session.server";
+
 import { requestInfoContext } from "~/context.server";
 import { igdbCoverUrl } from "~/lib/images";
 import { pageTitle, shareTags } from "~/lib/meta";
 import { isPageView } from "~/lib/page-view";
+
 import { getGamePage } from "~/modules/catalogue/game.service.server";
 import { PAGE_CACHE } from "~/lib/page-cache";
 import { getGameReviewsBlock } from "~/modules/reviews/reviews.service.server";
+import { getGameListState } from "~/modules/lists/lists.service.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await getGamePage(params.identifier, { countView: isPageView(request.method, request.headers) });
@@ -26,9 +30,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Permanent: the id → slug mapping is stable (imports keep a game's slug), so search engines
   // and browsers may remember it. docs: the canonical address of a game is /game/{slug}.
   if (result.kind === "redirect") throw redirect(result.location, 301);
-  // The review block: the viewer's own-review state and the newest written reviews (spoiler flags included).
-  const reviewBlock = await getGameReviewsBlock(await optionalUser(request), result.page.game.id);
-  return { ...result.page, reviewBlock, origin: new URL(request.url).origin };
+  // The viewer's own review and list/progress states (signed in) and the newest written reviews.
+  const viewer = await optionalUser(request);
+  const [reviewBlock, lists] = await Promise.all([
+    getGameReviewsBlock(viewer, result.page.game.id),
+    getGameListState(viewer, result.page.game),
+  ]);
+  return { ...result.page, reviewBlock, lists, origin: new URL(request.url).origin };
 }
 
 function absoluteImage(coverUrl: string | null): string | null {
@@ -66,7 +74,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function GamePage({ loaderData }: Route.ComponentProps) {
-  const { game, stats, reviewBlock, reviewsError, origin } = loaderData;
+  const { game, stats, reviewBlock, reviewsError, origin, lists } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const next = navigation.location;
@@ -95,6 +103,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
       {/* Analytics, after render and only with consent (POST /api/events). */}
       <GameViewBeacon gameId={game.id} />
       <GameHero game={game} writeHref={writeHref} writeLabel={reviewBlock.hasOwnReview ? "Edit Review" : "Write Review"} />
+      <GameControls key={game.id} game={game} state={lists} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-10 lg:px-6 lg:py-10">
         <section aria-labelledby="about-heading" className="lg:col-start-1">
           <h2 id="about-heading" className="text-xl font-bold text-ink-strong">

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { comment, game, platform, rating, user } from "~/db/schema";
-import type { Executor } from "~/modules/lists/progress.queries.server";
+import type { Executor } from "~/db/transaction.server";
 
 export interface ReviewCardRow {
   id: number;

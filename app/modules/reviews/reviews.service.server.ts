@@ -7,7 +7,7 @@ import { sanitizeUserText } from "~/lib/sanitize.server";
 import { gameHref } from "~/lib/slugs";
 import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb/igdb-lookup.server";
 import { searchGames } from "~/modules/catalogue/search/search.service.server";
-import { getProgressState, markProgress } from "~/modules/lists/progress.service.server";
+import { getProgressState, recordReviewFinish } from "~/modules/lists/lists.service.server";
 import { toReviewCard, type ReviewCard } from "./review-card";
 import {
   adjustGameRatingStats,
@@ -202,7 +202,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
       const row = await insertReview(tx, { ...values, ...entry, slug: game.slug });
       if (!row) return null;
       await adjustGameRatingStats(tx, game.id, 1, values.rating);
-      if (progressTo) await markProgress(tx, entry, progressTo);
+      if (progressTo) await recordReviewFinish(entry.userId, entry.gameId, progressTo === "completed", tx);
       return row;
     });
     if (!created) return fail(409, failed(M.duplicate));
@@ -221,7 +221,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
     if (!before) return false;
     await updateReview(tx, reviewId!, values);
     if (before.rating !== values.rating) await adjustGameRatingStats(tx, game.id, 0, values.rating - before.rating);
-    if (progressTo) await markProgress(tx, entry, progressTo);
+    if (progressTo) await recordReviewFinish(entry.userId, entry.gameId, progressTo === "completed", tx);
     return true;
   });
   if (!updated) return fail(404, failed(M.editDenied));

@@ -1,0 +1,172 @@
+import { Plus, X } from "lucide-react";
+import { useState } from "react";
+import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { GameCover } from "~/components/game/game-cover";
+import { LISTS_MESSAGES as M, PRIORITY_LABELS } from "~/modules/lists/lists.messages";
+import type { TabGame, WantToPlayTab } from "~/modules/lists/lists.service.server";
+import { GamePicker } from "./game-picker";
+
+type ListKind = "collection" | "wishlist";
+
+const EMPTY_TEXT: Record<ListKind, { owner: string; visitor: string }> = {
+  collection: { owner: "Games you own but haven't played go here", visitor: "Games they own but haven't played will appear here" },
+  wishlist: { owner: "Games you want to buy go here", visitor: "Games they want to buy will appear here" },
+};
+
+async function postList(fields: Record<string, string>): Promise<{ ok: boolean; status: number; error?: string }> {
+  const res = await fetch("/api/lists", {
+    method: "POST",
+    body: new URLSearchParams({ ...fields, format: "json" }),
+    headers: { Accept: "application/json" },
+  });
+  const body = (await res.json().catch(() => ({}))) as { error?: string };
+  return { ok: res.ok, status: res.status, error: body.error };
+}
+
+/** Collection and wishlist grids; the owner can remove entries, add games and set wishlist priority. */
+export function WantToPlayTabView({ data, isOwner }: { data: WantToPlayTab; isOwner: boolean }) {
+  const [picker, setPicker] = useState<ListKind | null>(null);
+  const revalidator = useRevalidator();
+
+  const onPick = async (kind: ListKind, igdbId: number | null): Promise<boolean> => {
+    if (igdbId === null) {
+      toast.error(M.missingIgdbId);
+      return false;
+    }
+    try {
+      const r = await postList({ intent: kind === "collection" ? "add_to_collection" : "add_to_wishlist", igdbId: String(igdbId) });
+      if (!r.ok) {
+        toast.error(
+          r.error?.startsWith("Cannot ")
+            ? M.pickerProgressed
+            : r.status === 404
+              ? M.pickerAddToDatabaseFailed
+              : (r.error ?? M.pickerAddFailed),
+        );
+        return false;
+      }
+      await revalidator.revalidate();
+      return true;
+    } catch {
+      toast.error(M.pickerProcessFailed);
+      return false;
+    }
+  };
+
+  if (data.error)
+    return (
+      <p role="alert" className="text-bad">
+        {data.error}
+      </p>
+    );
+  return (
+    <div className="space-y-10">
+      {(["collection", "wishlist"] as const).map((kind) => {
+        const games = data[kind];
+        return (
+          <section key={kind} aria-labelledby={`${kind}-heading`}>
+            <h2 id={`${kind}-heading`} className="text-lg font-bold text-ink-strong">
+              {kind === "collection" ? "Collection" : "Wishlist"} <span className="text-sm font-normal text-muted">({games.length})</span>
+            </h2>
+            {games.length === 0 && <p className="mt-2 text-muted">{isOwner ? EMPTY_TEXT[kind].owner : EMPTY_TEXT[kind].visitor}</p>}
+            <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6" data-testid={`${kind}-grid`}>
+              {games.map((g) => (
+                <ListTile
+                  key={g.gameId}
+                  kind={kind}
+                  game={g}
+                  priority={kind === "wishlist" ? (g as TabGame & { priority: number }).priority : null}
+                  isOwner={isOwner}
+                />
+              ))}
+              {isOwner && (
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => setPicker(kind)}
+                    className="flex aspect-[264/374] w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-line text-sm font-semibold text-muted hover:border-accent hover:text-ink focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+                  >
+                    <Plus aria-hidden="true" className="size-6" />
+                    Add Games
+                  </button>
+                </li>
+              )}
+            </ul>
+          </section>
+        );
+      })}
+      {isOwner && (
+        <GamePicker
+          open={picker !== null}
+          onOpenChange={(o) => !o && setPicker(null)}
+          mode={picker ?? "collection"}
+          onPick={(g) => onPick(picker ?? "collection", g.igdbId)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: TabGame; priority: number | null; isOwner: boolean }) {
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  const location = useLocation();
+  const removing = fetcher.formData?.get("intent")?.toString().startsWith("remove_");
+  if (removing) return null;
+  const pendingPriority = fetcher.formData?.get("priority");
+  const shownPriority = pendingPriority != null ? Number(pendingPriority) : priority;
+  const igdbId = game.igdbId;
+  return (
+    <li className="group relative">
+      <Link
+        to={`/game/${game.slug}`}
+        className="block rounded-lg focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+      >
+        <GameCover name={game.name} coverUrl={game.coverUrl} year={game.year} width={150} className="w-full" />
+        <span className="mt-1 block truncate text-sm">{game.name}</span>
+      </Link>
+      {kind === "wishlist" && shownPriority !== null && !isOwner && (
+        <span className="text-xs text-muted">Priority: {PRIORITY_LABELS[shownPriority as 0 | 1 | 2]}</span>
+      )}
+      {isOwner && igdbId !== null && (
+        <>
+          {kind === "wishlist" && (
+            <fetcher.Form method="post" action="/api/lists" className="mt-1">
+              <input type="hidden" name="intent" value="set_priority" />
+              <input type="hidden" name="igdbId" value={igdbId} />
+              <input type="hidden" name="format" value="json" />
+              <label className="sr-only" htmlFor={`priority-${game.gameId}`}>
+                Priority of {game.name}
+              </label>
+              <select
+                id={`priority-${game.gameId}`}
+                name="priority"
+                value={String(shownPriority ?? 1)}
+                onChange={(e) => void fetcher.submit(e.currentTarget.form, { method: "post", action: "/api/lists" })}
+                className="w-full rounded border border-line bg-surface px-1 py-0.5 text-xs"
+              >
+                {Object.entries(PRIORITY_LABELS).map(([v, label]) => (
+                  <option key={v} value={v}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </fetcher.Form>
+          )}
+          <fetcher.Form method="post" action="/api/lists" className="absolute top-1 right-1">
+            <input type="hidden" name="intent" value={kind === "wishlist" ? "remove_from_wishlist" : "remove_from_collection"} />
+            <input type="hidden" name="igdbId" value={igdbId} />
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <button
+              type="submit"
+              aria-label={`Remove ${game.name} from your ${kind}`}
+              className="grid size-8 place-items-center rounded-full bg-page/85 text-ink hover:bg-bad hover:text-white focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </fetcher.Form>
+        </>
+      )}
+    </li>
+  );
+}

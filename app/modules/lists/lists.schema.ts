@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { LISTS_MESSAGES as M } from "./lists.messages";
+
+/** The largest id a Postgres integer column holds. */
+export const MAX_INT = 2_147_483_647;
+export const TOP_FIVE_SLOTS = 5;
+export const TOP_TEN_SIZE = 10;
+
+export const LIST_INTENTS = [
+  "mark_started",
+  "mark_completed",
+  "toggle_wishlist",
+  "toggle_collection",
+  "add_to_wishlist",
+  "add_to_collection",
+  "remove_from_wishlist",
+  "remove_from_collection",
+  "move_to_wishlist",
+  "move_to_collection",
+  "set_priority",
+] as const;
+export type ListIntent = (typeof LIST_INTENTS)[number];
+
+/** A positive whole IGDB id (as a form field or a number). */
+export function parseIgdbId(value: unknown): number | null {
+  const s = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^\d{1,10}$/.test(s)) return null;
+  const n = Number(s);
+  return n > 0 && n <= MAX_INT ? n : null;
+}
+
+const igdbIdField = z.unknown().transform((v, ctx) => {
+  const n = parseIgdbId(v);
+  if (n === null) {
+    ctx.addIssue({ code: "custom", message: M.missingIgdbId });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const priorityField = z.union([z.literal("0"), z.literal("1"), z.literal("2"), z.literal(0), z.literal(1), z.literal(2)], {
+  error: M.invalidPriority,
+});
+
+/** POST /api/lists: one game-page action. */
+export const ListActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("set_priority"), igdbId: igdbIdField, priority: priorityField.transform((p) => Number(p) as 0 | 1 | 2) }),
+    z.object({
+      intent: z.enum(
+        LIST_INTENTS.filter((i) => i !== "set_priority") as [Exclude<ListIntent, "set_priority">, ...Exclude<ListIntent, "set_priority">[]],
+      ),
+      igdbId: igdbIdField,
+    }),
+  ],
+  { error: M.invalidIntent },
+);
+export type ListAction = z.infer<typeof ListActionSchema>;
+
+const entrySchema = z.object({
+  gameId: z.number({ error: M.topFiveBadGame }).int(M.topFiveBadGame).positive(M.topFiveBadGame).max(MAX_INT, M.topFiveBadGame),
+  position: z.number({ error: M.topFivePosition }).int(M.topFivePosition).min(1, M.topFivePosition).max(TOP_FIVE_SLOTS, M.topFivePosition),
+});
+
+/** POST /api/top-games: the whole Top 5 (slots may be empty; at most 5 entries). */
+export const TopFiveSchema = z
+  .array(entrySchema, { error: M.topFiveBadPayload })
+  .max(TOP_FIVE_SLOTS, M.topFiveTooMany)
+  .superRefine((entries, ctx) => {
+    if (new Set(entries.map((e) => e.position)).size !== entries.length)
+      ctx.addIssue({ code: "custom", message: M.topFiveDuplicatePosition });
+    if (new Set(entries.map((e) => e.gameId)).size !== entries.length) ctx.addIssue({ code: "custom", message: M.topFiveDuplicateGame });
+  });
+export type TopFiveEntry = z.infer<typeof entrySchema>;
+
+export const PICKER_MODES = ["top5", "collection", "wishlist"] as const;
+export type PickerMode = (typeof PICKER_MODES)[number];
+export const PICKER_LIMIT = 20;

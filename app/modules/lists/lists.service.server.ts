@@ -1,0 +1,519 @@
+import { requireOwner, type Actor } from "~/access/access.server";
+import { fail, ok, type Result } from "~/lib/result";
+import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb/igdb-lookup.server";
+import { searchGames } from "~/modules/catalogue/search/search.service.server";
+import type { ListState } from "./list-state";
+import { LISTS_MESSAGES as M } from "./lists.messages";
+import {
+  deleteFromBothLists,
+  deleteFromList,
+  findGameIdByIgdbId,
+  findGameIgdbId,
+  findProfileUser,
+  getListState,
+  getProgress,
+  isInList,
+  listCollection,
+  listTopFive,
+  listTopRated,
+  listWishlist,
+  progressedGameIds,
+  ratedGameIds,
+  replaceTopFive,
+  searchRatedGames,
+  setWishlistPriority,
+  upsertCollection,
+  upsertCompleted,
+  upsertStarted,
+  upsertWishlist,
+  withUserLists,
+  type Executor,
+  type ListGameRow,
+  type Tx,
+} from "./lists.queries.server";
+import { autocommit } from "~/db/transaction.server";
+import {
+  ListActionSchema,
+  parseIgdbId,
+  PICKER_LIMIT,
+  PICKER_MODES,
+  TOP_FIVE_SLOTS,
+  TOP_TEN_SIZE,
+  TopFiveSchema,
+  type ListAction,
+  type PickerMode,
+  type TopFiveEntry,
+} from "./lists.schema";
+
+/**
+ * Play progress, wishlist, collection and Top 5: the one module that owns their rules.
+ *
+ * Per game and user there are four flags. Progress goes not tracked → started → completed (finished
+ * implies started). A started or finished game is in neither list: adding or moving it is refused,
+ * marking it started or finished takes it off both lists, and the game page clears any left-over entry
+ * when it loads. Every write runs in a transaction holding the user's lists lock, so a flag read and the
+ * write that depends on it never interleave with another request of the same user.
+ */
+
+interface GameRef {
+  id: number;
+  igdbId: number | null;
+}
+
+/** Aborts a transaction with an expected failure (nothing it wrote is kept). */
+class Refusal extends Error {
+  constructor(readonly result: { ok: false; status: number; error: string }) {
+    super(result.error);
+  }
+}
+
+function toState(row: Awaited<ReturnType<typeof getListState>>): ListState {
+  return {
+    inWishlist: row.wishlistPriority !== null,
+    wishlistPriority: row.wishlistPriority,
+    inCollection: row.inCollection,
+    started: row.started || row.completed,
+    completed: row.completed,
+  };
+}
+
+function authorize(actor: Actor): Result<{ id: number }> {
+  // Lists and progress belong to the signed-in user; no request can address another user's.
+  return requireOwner(actor, "list.update", actor ? { ownerId: actor.id } : null, {
+    unauthenticated: M.unauthenticated,
+    denied: M.unauthenticated,
+  });
+}
+
+async function inUserTx<T>(userId: number, fn: (tx: Tx) => Promise<T>): Promise<T | { ok: false; status: number; error: string }> {
+  try {
+    return await withUserLists(userId, fn);
+  } catch (err) {
+    if (err instanceof Refusal) return err.result;
+    throw err;
+  }
+}
+
+type Transition = (tx: Tx, userId: number, game: GameRef & { igdbId: number }) => Promise<void>;
+
+/**
+ * Runs one transition for the signed-in user on the game with this IGDB id. A game known only to
+ * IGDB is fetched and saved first (outside the transaction: it is a network call); the transaction
+ * then finds it by IGDB id again ('Game must be added to database first' when it is not there).
+ */
+async function transition(actor: Actor, rawIgdbId: unknown, step: Transition, opts: { needsGame: boolean }): Promise<Result<ListState>> {
+  const auth = authorize(actor);
+  if (!auth.ok) return auth;
+  const userId = auth.data.id;
+  const igdbId = parseIgdbId(rawIgdbId);
+  if (igdbId === null) return fail(400, M.missingIgdbId);
+  if (opts.needsGame && !(await findOrFetchGameByIgdbId(igdbId))) return fail(404, M.gameNotInDatabase);
+  return inUserTx(userId, async (tx) => {
+    const gameId = await findGameIdByIgdbId(tx, igdbId);
+    if (gameId === null && opts.needsGame) throw new Refusal(fail(404, M.gameNotInDatabase));
+    await step(tx, userId, { id: gameId ?? -1, igdbId });
+    return ok(toState(await getListState(tx, userId, gameId, igdbId)));
+  });
+}
+
+async function isProgressed(tx: Tx, userId: number, gameId: number): Promise<boolean> {
+  const p = await getProgress(tx, userId, gameId);
+  return p !== null && (p.started || p.completed);
+}
+
+const refuse = (error: string) => new Refusal(fail(409, error));
+
+// ---- Progress ----
+
+/** Lists cleared, game ensured, progress recorded: in this order, in one transaction. */
+async function recordProgress(tx: Tx, userId: number, igdbId: number, finished: boolean): Promise<void> {
+  const gameIdBefore = await findGameIdByIgdbId(tx, igdbId);
+  await deleteFromBothLists(tx, userId, igdbId, gameIdBefore ?? -1);
+  const gameId = await findGameIdByIgdbId(tx, igdbId);
+  if (gameId === null) throw new Refusal(fail(404, M.gameNotInDatabase));
+  if (finished) await upsertCompleted(tx, userId, gameId, igdbId);
+  else await upsertStarted(tx, userId, gameId, igdbId);
+}
+
+/** Started: started_date kept when already set. A finished game stays finished. */
+export function markStarted(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(actor, igdbId, (tx, userId, g) => recordProgress(tx, userId, g.igdbId, false), { needsGame: true });
+}
+
+/** Finished (and so started): started_date kept when set, completed_date now. */
+export function markCompleted(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(actor, igdbId, (tx, userId, g) => recordProgress(tx, userId, g.igdbId, true), { needsGame: true });
+}
+
+/**
+ * For the reviews module when a review is published or updated: unless the game is already finished,
+ * the "Did you finish the game?" answer marks it finished (yes) or started (no), and takes it off both
+ * lists. `gameId` is the internal game id. Pass the review's transaction as `ex` to write in it.
+ */
+/** Per user and game: not tracked, started, or finished (which implies started). */
+export type ProgressState = "none" | "started" | "completed";
+
+export async function getProgressState(userId: number, gameId: number): Promise<ProgressState> {
+  const row = await getProgress(autocommit(), userId, gameId);
+  return row?.completed ? "completed" : row?.started ? "started" : "none";
+}
+
+export async function recordReviewFinish(userId: number, gameId: number, finished: boolean, ex?: Executor): Promise<Result<void>> {
+  const run = async (tx: Executor): Promise<Result<void>> => {
+    const g = await findGameIgdbId(tx, gameId);
+    if (!g) return fail(404, M.gameNotInDatabase);
+    const p = await getProgress(tx, userId, gameId);
+    if (p?.completed) return ok();
+    await deleteFromBothLists(tx, userId, g.igdbId, gameId);
+    if (finished) await upsertCompleted(tx, userId, gameId, g.igdbId);
+    else await upsertStarted(tx, userId, gameId, g.igdbId);
+    return ok();
+  };
+  if (ex) return run(ex);
+  return withUserLists(userId, run);
+}
+
+// ---- Wishlist and collection ----
+
+async function addWishlistStep(tx: Tx, userId: number, g: GameRef & { igdbId: number }, priority?: number): Promise<void> {
+  if (await isProgressed(tx, userId, g.id)) throw refuse(M.cannotAddWishlist);
+  if (await isInList(tx, "collection", userId, g.igdbId)) throw refuse(M.alreadyInCollection);
+  await upsertWishlist(tx, userId, g.igdbId, g.id, priority);
+}
+
+/** Adding to the collection a game on the wishlist moves it (the button reads 'Move to Collection'). */
+async function addCollectionStep(tx: Tx, userId: number, g: GameRef & { igdbId: number }): Promise<void> {
+  const onWishlist = await isInList(tx, "wishlist", userId, g.igdbId);
+  if (await isProgressed(tx, userId, g.id)) throw refuse(onWishlist ? M.cannotMoveCollection : M.cannotAddCollection);
+  if (onWishlist) await deleteFromList(tx, "wishlist", userId, g.igdbId);
+  await upsertCollection(tx, userId, g.igdbId, g.id);
+}
+
+export function addToWishlist(actor: Actor, igdbId: unknown, priority?: 0 | 1 | 2): Promise<Result<ListState>> {
+  return transition(actor, igdbId, (tx, userId, g) => addWishlistStep(tx, userId, g, priority), { needsGame: true });
+}
+
+export function addToCollection(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(actor, igdbId, addCollectionStep, { needsGame: true });
+}
+
+export function removeFromWishlist(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(actor, igdbId, async (tx, userId, g) => void (await deleteFromList(tx, "wishlist", userId, g.igdbId)), {
+    needsGame: false,
+  });
+}
+
+export function removeFromCollection(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(actor, igdbId, async (tx, userId, g) => void (await deleteFromList(tx, "collection", userId, g.igdbId)), {
+    needsGame: false,
+  });
+}
+
+/** Wishlist button: removes when listed, else adds (refused while the game is in the collection). */
+export function toggleWishlist(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(
+    actor,
+    igdbId,
+    async (tx, userId, g) => {
+      if (await deleteFromList(tx, "wishlist", userId, g.igdbId)) return;
+      await addWishlistStep(tx, userId, g);
+    },
+    { needsGame: true },
+  );
+}
+
+/** Collection button: removes when listed, else adds (moving it off the wishlist). */
+export function toggleCollection(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(
+    actor,
+    igdbId,
+    async (tx, userId, g) => {
+      if (await deleteFromList(tx, "collection", userId, g.igdbId)) return;
+      await addCollectionStep(tx, userId, g);
+    },
+    { needsGame: true },
+  );
+}
+
+export function moveToCollection(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(
+    actor,
+    igdbId,
+    async (tx, userId, g) => {
+      if (await isProgressed(tx, userId, g.id)) throw refuse(M.cannotMoveCollection);
+      await deleteFromList(tx, "wishlist", userId, g.igdbId);
+      await upsertCollection(tx, userId, g.igdbId, g.id);
+    },
+    { needsGame: true },
+  );
+}
+
+export function moveToWishlist(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+  return transition(
+    actor,
+    igdbId,
+    async (tx, userId, g) => {
+      if (await isProgressed(tx, userId, g.id)) throw refuse(M.cannotMoveWishlist);
+      await deleteFromList(tx, "collection", userId, g.igdbId);
+      await upsertWishlist(tx, userId, g.igdbId, g.id);
+    },
+    { needsGame: true },
+  );
+}
+
+export function setPriority(actor: Actor, igdbId: unknown, priority: 0 | 1 | 2): Promise<Result<ListState>> {
+  return transition(
+    actor,
+    igdbId,
+    async (tx, userId, g) => {
+      if (!(await setWishlistPriority(tx, userId, g.igdbId, priority))) throw new Refusal(fail(404, M.notInWishlist));
+    },
+    { needsGame: false },
+  );
+}
+
+/** POST /api/lists: one parsed game-page action. */
+export function applyListAction(actor: Actor, action: ListAction): Promise<Result<ListState>> {
+  switch (action.intent) {
+    case "mark_started":
+      return markStarted(actor, action.igdbId);
+    case "mark_completed":
+      return markCompleted(actor, action.igdbId);
+    case "toggle_wishlist":
+      return toggleWishlist(actor, action.igdbId);
+    case "toggle_collection":
+      return toggleCollection(actor, action.igdbId);
+    case "add_to_wishlist":
+      return addToWishlist(actor, action.igdbId);
+    case "add_to_collection":
+      return addToCollection(actor, action.igdbId);
+    case "remove_from_wishlist":
+      return removeFromWishlist(actor, action.igdbId);
+    case "remove_from_collection":
+      return removeFromCollection(actor, action.igdbId);
+    case "move_to_wishlist":
+      return moveToWishlist(actor, action.igdbId);
+    case "move_to_collection":
+      return moveToCollection(actor, action.igdbId);
+    case "set_priority":
+      return setPriority(actor, action.igdbId, action.priority);
+  }
+}
+
+/**
+ * The game page's four flags for the signed-in user (null for a visitor), in one query. A game whose
+ * progress is started or completed is taken off both lists here, should an old entry remain.
+ */
+export type { ListState };
+
+export async function getGameListState(actor: Actor, game: GameRef): Promise<ListState | null> {
+  if (!actor) return null;
+  const state = toState(await getListState(autocommit(), actor.id, game.id, game.igdbId));
+  if (state.started && (state.inWishlist || state.inCollection)) {
+    await withUserLists(actor.id, (tx) => deleteFromBothLists(tx, actor.id, game.igdbId, game.id));
+    return { ...state, inWishlist: false, wishlistPriority: null, inCollection: false };
+  }
+  return state;
+}
+
+// ---- Top 5 ----
+
+/**
+ * Replaces the signed-in user's Top 5 in one transaction: at most 5 entries, positions 1–5, no game or
+ * position twice, only games the user has rated. Nothing is written when any entry is refused.
+ */
+export async function saveTopFive(actor: Actor, raw: unknown): Promise<Result<TopFiveEntry[]>> {
+  const auth = authorize(actor);
+  if (!auth.ok) return auth;
+  const userId = auth.data.id;
+  const parsed = TopFiveSchema.safeParse(raw);
+  if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? M.topFiveBadPayload);
+  const entries = [...parsed.data].sort((a, b) => a.position - b.position);
+  return inUserTx(userId, async (tx) => {
+    const rated = await ratedGameIds(
+      tx,
+      userId,
+      entries.map((e) => e.gameId),
+    );
+    if (rated.size !== entries.length) throw new Refusal(fail(422, M.topFiveUnrated));
+    await replaceTopFive(tx, userId, entries);
+    return ok(entries);
+  });
+}
+
+// ---- Profile tabs (each reads on its own, so a failed tab never breaks the page) ----
+
+export interface TabGame {
+  gameId: number;
+  igdbId: number | null;
+  name: string;
+  slug: string;
+  coverUrl: string | null;
+  year: number | null;
+}
+
+const toTabGame = (r: ListGameRow): TabGame => ({
+  gameId: r.gameId,
+  igdbId: r.igdbId,
+  name: r.name,
+  slug: r.slug,
+  coverUrl: r.coverUrl,
+  year: r.releaseYear,
+});
+
+export interface TopFiveTab {
+  /** Five slots, index 0 = position 1; null for an empty slot. */
+  slots: ((TabGame & { rating: number | null }) | null)[];
+  error: string | null;
+}
+
+export async function loadTopFiveTab(userId: number): Promise<TopFiveTab> {
+  const slots: TopFiveTab["slots"] = Array.from({ length: TOP_FIVE_SLOTS }, () => null);
+  try {
+    for (const row of await listTopFive(userId)) slots[row.position - 1] = { ...toTabGame(row), rating: row.rating };
+    return { slots, error: null };
+  } catch (err) {
+    console.error("[lists] Top 5 read failed:", err);
+    return { slots, error: M.loadTopFiveFailed };
+  }
+}
+
+export interface TopTenTab {
+  games: (TabGame & { rating: number })[];
+  error: string | null;
+}
+
+export async function loadTopTenTab(userId: number): Promise<TopTenTab> {
+  try {
+    return { games: (await listTopRated(userId, TOP_TEN_SIZE)).map((r) => ({ ...toTabGame(r), rating: r.rating })), error: null };
+  } catch (err) {
+    console.error("[lists] Top 10 read failed:", err);
+    return { games: [], error: M.loadTopGamesFailed };
+  }
+}
+
+export interface WantToPlayTab {
+  collection: TabGame[];
+  wishlist: (TabGame & { priority: number })[];
+  error: string | null;
+}
+
+export async function loadWantToPlayTab(userId: number): Promise<WantToPlayTab> {
+  try {
+    const [collection, wishlist] = await Promise.all([listCollection(userId), listWishlist(userId)]);
+    return {
+      collection: collection.map(toTabGame),
+      wishlist: wishlist.map((r) => ({ ...toTabGame(r), priority: r.priority })),
+      error: null,
+    };
+  } catch (err) {
+    console.error("[lists] Want to Play read failed:", err);
+    return { collection: [], wishlist: [], error: M.pickerLoadFailed };
+  }
+}
+
+// ---- Game picker ----
+
+export interface PickerGame extends TabGame {
+  /** The user's rating (Top 5 mode). */
+  rating: number | null;
+}
+
+export interface PickerResult {
+  games: PickerGame[];
+  /** Collection / wishlist mode: games left out because the user started or finished them. */
+  hiddenCount: number;
+}
+
+/**
+ * The picker's search. Top 5: the user's rated games, best first, matching name or genre, without the
+ * ones already placed. Collection / wishlist: the catalogue's search (limit 20) without the games the
+ * user has started or finished.
+ */
+export async function searchPicker(actor: Actor, mode: PickerMode, q: string, exclude: number[] = []): Promise<Result<PickerResult>> {
+  const auth = authorize(actor);
+  if (!auth.ok) return auth;
+  const userId = auth.data.id;
+  const term = q.trim().slice(0, 100);
+  try {
+    if (mode === "top5") {
+      const rows = await searchRatedGames(userId, term, exclude.slice(0, TOP_FIVE_SLOTS), PICKER_LIMIT);
+      return ok({ games: rows.map((r) => ({ ...toTabGame(r), rating: r.rating })), hiddenCount: 0 });
+    }
+    if (!term) return ok({ games: [], hiddenCount: 0 });
+    const found = await searchGames({ q: term, pageSize: PICKER_LIMIT });
+    const progressed = await progressedGameIds(
+      userId,
+      found.games.map((g) => g.id),
+    );
+    const games = found.games
+      .filter((g) => !progressed.has(g.id))
+      .map((g) => ({ gameId: g.id, igdbId: g.igdbId, name: g.name, slug: g.slug, coverUrl: g.coverUrl, year: g.year, rating: null }));
+    return ok({ games, hiddenCount: found.games.length - games.length });
+  } catch (err) {
+    console.error("[lists] picker search failed:", err);
+    return fail(500, M.pickerSearchFailed);
+  }
+}
+
+// ---- Profile header ----
+
+export interface ProfileHeader {
+  id: number;
+  name: string;
+  username: string | null;
+  avatarUrl: string | null;
+  /** 'March 2026'. */
+  joined: string;
+}
+
+export const INVALID_USER_ID = "Invalid user ID";
+export const USER_NOT_FOUND = "User not found";
+
+export async function getProfileHeader(rawId: string | undefined): Promise<Result<ProfileHeader>> {
+  if (!rawId || !/^\d{1,10}$/.test(rawId) || Number(rawId) < 1 || Number(rawId) > 2_147_483_647) return fail(400, INVALID_USER_ID);
+  const row = await findProfileUser(Number(rawId));
+  if (!row) return fail(404, USER_NOT_FOUND);
+  return ok({
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    avatarUrl: row.avatarUrl ?? row.image,
+    joined: row.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
+  });
+}
+
+// ---- Form entry points (routes stay thin) ----
+
+/** POST /api/lists: authenticate, parse, apply. A visitor gets 401 before any input is looked at. */
+export async function applyListForm(actor: Actor, fields: Record<string, unknown>): Promise<Result<ListState>> {
+  const auth = authorize(actor);
+  if (!auth.ok) return auth;
+  const parsed = ListActionSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? M.invalidIntent);
+  return applyListAction(actor, parsed.data);
+}
+
+/** GET /api/picker?mode=&q=&exclude=1,2 */
+export function searchPickerParams(actor: Actor, params: URLSearchParams): Promise<Result<PickerResult>> {
+  const mode = PICKER_MODES.find((m) => m === params.get("mode")) ?? "collection";
+  const exclude = (params.get("exclude") ?? "")
+    .split(",")
+    .map((s) => parseIgdbId(s))
+    .filter((n): n is number => n !== null);
+  return searchPicker(actor, mode, params.get("q") ?? "", exclude);
+}
+
+export const PROFILE_TABS = ["top5", "top10", "playlist"] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+export type ProfileTabData =
+  { tab: "top5"; top5: TopFiveTab } | { tab: "top10"; top10: TopTenTab } | { tab: "playlist"; playlist: WantToPlayTab };
+
+/** The data of the profile tab in view (each tab has its own reader above). */
+export async function loadProfileTab(rawTab: string | null, userId: number): Promise<ProfileTabData> {
+  const tab = PROFILE_TABS.find((t) => t === rawTab) ?? "top5";
+  if (tab === "top10") return { tab, top10: await loadTopTenTab(userId) };
+  if (tab === "playlist") return { tab, playlist: await loadWantToPlayTab(userId) };
+  return { tab, top5: await loadTopFiveTab(userId) };
+}

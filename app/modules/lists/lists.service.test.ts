@@ -1,0 +1,514 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createGame, createRating, createUser } from "../../../tests/factories";
+import { igdbGame } from "../../../tests/igdb/stand-in";
+import { useIgdbStandIn } from "../../../tests/igdb/setup";
+import { useTestDatabase } from "../../../tests/setup/database";
+import type { SessionUser } from "~/auth/session.server";
+import { game, gameProgress, userCollection, userTopGames, userWishlist } from "~/db/schema";
+import { LISTS_MESSAGES as M } from "./lists.messages";
+import {
+  addToCollection,
+  addToWishlist,
+  getGameListState,
+  loadTopFiveTab,
+  loadTopTenTab,
+  loadWantToPlayTab,
+  markCompleted,
+  markStarted,
+  moveToCollection,
+  moveToWishlist,
+  recordReviewFinish,
+  removeFromCollection,
+  removeFromWishlist,
+  saveTopFive,
+  searchPicker,
+  setPriority,
+  toggleCollection,
+  toggleWishlist,
+  type ListState,
+} from "./lists.service.server";
+import type { Result } from "~/lib/result";
+
+const db = useTestDatabase();
+const stand = useIgdbStandIn();
+
+let igdbSeq = 900_000;
+const nextIgdb = () => ++igdbSeq;
+
+async function actor(): Promise<SessionUser> {
+  const u = await createUser();
+  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
+}
+
+async function gameWithIgdb(extra: Parameters<typeof createGame>[0] = {}) {
+  return createGame({ igdbId: nextIgdb(), ...extra });
+}
+
+function data<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`expected ok, got ${r.status} ${r.error}`);
+  return r.data;
+}
+
+const NONE: ListState = { inWishlist: false, wishlistPriority: null, inCollection: false, started: false, completed: false };
+
+async function rows(userId: number, igdbId: number) {
+  const d = db.handle().db;
+  const [w, c, p] = await Promise.all([
+    d
+      .select()
+      .from(userWishlist)
+      .where(and(eq(userWishlist.userId, userId), eq(userWishlist.igdbId, igdbId))),
+    d
+      .select()
+      .from(userCollection)
+      .where(and(eq(userCollection.userId, userId), eq(userCollection.igdbId, igdbId))),
+    d
+      .select()
+      .from(gameProgress)
+      .where(and(eq(gameProgress.userId, userId), eq(gameProgress.igdbId, igdbId))),
+  ]);
+  return { wishlist: w, collection: c, progress: p };
+}
+
+describe("progress: not tracked → started → completed", () => {
+  it("marks started (creating the record), then completed, keeping started_date", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    expect(await getGameListState(u, g)).toEqual(NONE);
+    expect(data(await markStarted(u, g.igdbId))).toEqual({ ...NONE, started: true });
+    const [before] = (await rows(u.id, g.igdbId!)).progress;
+    expect(before!.started).toBe(true);
+    expect(before!.startedDate).toBeInstanceOf(Date);
+    expect(before!.completedDate).toBeNull();
+
+    expect(data(await markStarted(u, g.igdbId))).toEqual({ ...NONE, started: true });
+    const [again] = (await rows(u.id, g.igdbId!)).progress;
+    expect(again!.startedDate!.getTime()).toBe(before!.startedDate!.getTime());
+
+    expect(data(await markCompleted(u, g.igdbId))).toEqual({ ...NONE, started: true, completed: true });
+    const [done] = (await rows(u.id, g.igdbId!)).progress;
+    expect(done!.startedDate!.getTime()).toBe(before!.startedDate!.getTime());
+    expect(done!.completedDate).toBeInstanceOf(Date);
+    expect((await rows(u.id, g.igdbId!)).progress).toHaveLength(1);
+  });
+
+  it("marking finished without starting sets started too (finished implies started)", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    expect(data(await markCompleted(u, String(g.igdbId)))).toEqual({ ...NONE, started: true, completed: true });
+    const [p] = (await rows(u.id, g.igdbId!)).progress;
+    expect(p!.started).toBe(true);
+    expect(p!.startedDate).toBeInstanceOf(Date);
+  });
+
+  it("marking started a finished game keeps it finished", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    await markCompleted(u, g.igdbId);
+    expect(data(await markStarted(u, g.igdbId))).toMatchObject({ started: true, completed: true });
+  });
+
+  it("marking started clears the wishlist and the collection first", async () => {
+    const u = await actor();
+    const a = await gameWithIgdb();
+    const b = await gameWithIgdb();
+    await addToWishlist(u, a.igdbId);
+    await addToCollection(u, b.igdbId);
+    expect(data(await markStarted(u, a.igdbId))).toEqual({ ...NONE, started: true });
+    expect(data(await markCompleted(u, b.igdbId))).toEqual({ ...NONE, started: true, completed: true });
+    expect((await rows(u.id, a.igdbId!)).wishlist).toHaveLength(0);
+    expect((await rows(u.id, b.igdbId!)).collection).toHaveLength(0);
+  });
+
+  it("the database refuses completed without started", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    await expect(
+      db.handle().db.insert(gameProgress).values({ userId: u.id, gameId: g.id, started: false, completed: true }),
+    ).rejects.toThrow();
+  });
+});
+
+describe("refusals for a started or finished game", () => {
+  it("refuses add and move with the four texts, writing nothing", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    await markStarted(u, g.igdbId);
+    expect(await addToCollection(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddCollection });
+    expect(await addToWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddWishlist });
+    expect(await moveToCollection(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotMoveCollection });
+    expect(await moveToWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotMoveWishlist });
+    expect(await toggleWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddWishlist });
+    expect(await toggleCollection(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddCollection });
+    const r = await rows(u.id, g.igdbId!);
+    expect(r.wishlist).toHaveLength(0);
+    expect(r.collection).toHaveLength(0);
+  });
+
+  it("a finished game is refused too", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    await markCompleted(u, g.igdbId);
+    expect(await addToWishlist(u, g.igdbId)).toMatchObject({ ok: false, error: M.cannotAddWishlist });
+    expect(await addToCollection(u, g.igdbId)).toMatchObject({ ok: false, error: M.cannotAddCollection });
+  });
+
+  it("another user's progress does not refuse mine", async () => {
+    const [me, other] = [await actor(), await actor()];
+    const g = await gameWithIgdb();
+    await markStarted(other, g.igdbId);
+    expect(data(await addToWishlist(me, g.igdbId))).toMatchObject({ inWishlist: true });
+  });
+});
+
+describe("wishlist and collection", () => {
+  it("adds (upsert: twice is one row) and removes", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    expect(data(await addToWishlist(u, g.igdbId))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
+    expect(data(await addToWishlist(u, g.igdbId))).toMatchObject({ inWishlist: true });
+    expect((await rows(u.id, g.igdbId!)).wishlist).toHaveLength(1);
+    expect(data(await removeFromWishlist(u, g.igdbId))).toEqual(NONE);
+    expect(data(await addToCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
+    expect(data(await addToCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
+    expect((await rows(u.id, g.igdbId!)).collection).toHaveLength(1);
+    expect(data(await removeFromCollection(u, g.igdbId))).toEqual(NONE);
+  });
+
+  it("toggles add and remove", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    expect(data(await toggleWishlist(u, g.igdbId)).inWishlist).toBe(true);
+    expect(data(await toggleWishlist(u, g.igdbId)).inWishlist).toBe(false);
+    expect(data(await toggleCollection(u, g.igdbId)).inCollection).toBe(true);
+    expect(data(await toggleCollection(u, g.igdbId)).inCollection).toBe(false);
+  });
+
+  it("the collection button on a wishlisted game moves it (Move to Collection)", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    await addToWishlist(u, g.igdbId);
+    expect(data(await toggleCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
+    expect((await rows(u.id, g.igdbId!)).wishlist).toHaveLength(0);
+  });
+
+  it("moves wishlist → collection and collection → wishlist", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    await addToWishlist(u, g.igdbId);
+    expect(data(await moveToCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
+    expect(data(await moveToWishlist(u, g.igdbId))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
+    const r = await rows(u.id, g.igdbId!);
+    expect(r.collection).toHaveLength(0);
+    expect(r.wishlist).toHaveLength(1);
+  });
+
+  it("the wishlist refuses a game in the collection", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    await addToCollection(u, g.igdbId);
+    expect(await toggleWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.alreadyInCollection });
+  });
+
+  it("sets the wishlist priority (Low / Normal / High) and sorts by priority then newest", async () => {
+    const u = await actor();
+    const [a, b, c] = [await gameWithIgdb({ name: "Alpha" }), await gameWithIgdb({ name: "Beta" }), await gameWithIgdb({ name: "Gamma" })];
+    await addToWishlist(u, a.igdbId);
+    await addToWishlist(u, b.igdbId);
+    await addToWishlist(u, c.igdbId);
+    expect(data(await setPriority(u, a.igdbId, 2)).wishlistPriority).toBe(2);
+    expect(data(await setPriority(u, c.igdbId, 0)).wishlistPriority).toBe(0);
+    const tab = await loadWantToPlayTab(u.id);
+    expect(tab.wishlist.map((w) => [w.name, w.priority])).toEqual([
+      ["Alpha", 2],
+      ["Beta", 1],
+      ["Gamma", 0],
+    ]);
+    const other = await gameWithIgdb();
+    expect(await setPriority(u, other.igdbId, 1)).toEqual({ ok: false, status: 404, error: M.notInWishlist });
+  });
+
+  it("lists the collection newest first", async () => {
+    const u = await actor();
+    const [a, b] = [await gameWithIgdb({ name: "First" }), await gameWithIgdb({ name: "Second" })];
+    await addToCollection(u, a.igdbId);
+    await addToCollection(u, b.igdbId);
+    expect((await loadWantToPlayTab(u.id)).collection.map((g) => g.name)).toEqual(["Second", "First"]);
+  });
+});
+
+describe("game page load clean-up", () => {
+  it("removes a started game left in both lists and reports the flags in one call", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    const d = db.handle().db;
+    // An entry left over from before (or written by another path): the page load clears it.
+    await d.insert(userWishlist).values({ userId: u.id, igdbId: g.igdbId!, gameId: g.id });
+    await d.insert(userCollection).values({ userId: u.id, igdbId: g.igdbId!, gameId: g.id });
+    await d.insert(gameProgress).values({ userId: u.id, gameId: g.id, igdbId: g.igdbId, started: true });
+    expect(await getGameListState(u, g)).toEqual({ ...NONE, started: true });
+    const r = await rows(u.id, g.igdbId!);
+    expect(r.wishlist).toHaveLength(0);
+    expect(r.collection).toHaveLength(0);
+  });
+
+  it("a visitor gets no state", async () => {
+    const g = await gameWithIgdb();
+    expect(await getGameListState(null, g)).toBeNull();
+  });
+});
+
+describe("bad input and visitors", () => {
+  it("every call without a session fails with 'User not authenticated' (401)", async () => {
+    const g = await gameWithIgdb();
+    const expected = { ok: false, status: 401, error: M.unauthenticated };
+    for (const call of [
+      markStarted,
+      markCompleted,
+      addToWishlist,
+      addToCollection,
+      removeFromWishlist,
+      removeFromCollection,
+      toggleWishlist,
+      toggleCollection,
+      moveToCollection,
+      moveToWishlist,
+    ]) {
+      expect(await call(null, g.igdbId)).toEqual(expected);
+    }
+    expect(await setPriority(null, g.igdbId, 1)).toEqual(expected);
+    expect(await saveTopFive(null, [])).toEqual(expected);
+    expect(await searchPicker(null, "top5", "")).toEqual(expected);
+  });
+
+  it("refuses missing, non-numeric, negative, zero and oversized IGDB ids", async () => {
+    const u = await actor();
+    for (const bad of [undefined, null, "", "abc", "12abc", "-5", -5, 0, "0", "1.5", 1.5, "99999999999", 2 ** 31]) {
+      expect(await addToWishlist(u, bad)).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
+      expect(await markStarted(u, bad)).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
+    }
+  });
+
+  it("an unknown game: 'Game must be added to database first', nothing written", async () => {
+    const u = await actor();
+    const unknown = nextIgdb();
+    for (const call of [
+      markStarted,
+      markCompleted,
+      addToWishlist,
+      addToCollection,
+      moveToCollection,
+      moveToWishlist,
+      toggleWishlist,
+      toggleCollection,
+    ]) {
+      expect(await call(u, unknown)).toEqual({ ok: false, status: 404, error: M.gameNotInDatabase });
+    }
+    const r = await rows(u.id, unknown);
+    expect(r.wishlist.length + r.collection.length + r.progress.length).toBe(0);
+  });
+
+  it("a game known only to IGDB is saved first, then listed", async () => {
+    const u = await actor();
+    const id = nextIgdb();
+    stand.igdb.addGames(igdbGame(id, "Only On Igdb"));
+    expect(data(await addToWishlist(u, id))).toMatchObject({ inWishlist: true });
+    const [saved] = await db.handle().db.select({ id: game.id, name: game.name }).from(game).where(eq(game.igdbId, id));
+    expect(saved!.name).toBe("Only On Igdb");
+    const id2 = nextIgdb();
+    stand.igdb.addGames(igdbGame(id2, "Started From Igdb"));
+    expect(data(await markStarted(u, id2))).toMatchObject({ started: true });
+  });
+});
+
+describe("recordReviewFinish (review published)", () => {
+  it("marks started or finished unless already finished, and clears the lists", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    await addToWishlist(u, g.igdbId);
+    expect(await recordReviewFinish(u.id, g.id, false)).toEqual({ ok: true, data: undefined });
+    expect(await getGameListState(u, g)).toEqual({ ...NONE, started: true });
+    await recordReviewFinish(u.id, g.id, true);
+    expect(await getGameListState(u, g)).toEqual({ ...NONE, started: true, completed: true });
+    await recordReviewFinish(u.id, g.id, false);
+    expect(await getGameListState(u, g)).toEqual({ ...NONE, started: true, completed: true });
+  });
+});
+
+describe("Top 5", () => {
+  async function ratedGames(userId: number, n: number) {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const g = await gameWithIgdb({ name: `Rated ${i}` });
+      await createRating({ userId, gameId: g.id, rating: 10 - i * 0.5 });
+      out.push(g);
+    }
+    return out;
+  }
+
+  it("replaces the list (positions 1–5, gaps allowed) and reads it back in slots", async () => {
+    const u = await actor();
+    const gs = await ratedGames(u.id, 4);
+    data(
+      await saveTopFive(u, [
+        { gameId: gs[0]!.id, position: 1 },
+        { gameId: gs[1]!.id, position: 2 },
+      ]),
+    );
+    data(
+      await saveTopFive(u, [
+        { gameId: gs[2]!.id, position: 1 },
+        { gameId: gs[0]!.id, position: 3 },
+        { gameId: gs[3]!.id, position: 5 },
+      ]),
+    );
+    const tab = await loadTopFiveTab(u.id);
+    expect(tab.slots.map((s) => s?.gameId ?? null)).toEqual([gs[2]!.id, null, gs[0]!.id, null, gs[3]!.id]);
+    expect(tab.slots[0]!.rating).toBe(9);
+    data(await saveTopFive(u, []));
+    expect((await loadTopFiveTab(u.id)).slots.every((s) => s === null)).toBe(true);
+  });
+
+  it("refuses 6 entries, duplicates, positions out of range and unrated games, keeping the old list", async () => {
+    const u = await actor();
+    const gs = await ratedGames(u.id, 6);
+    const unrated = await gameWithIgdb();
+    data(await saveTopFive(u, [{ gameId: gs[0]!.id, position: 1 }]));
+    const cases: [unknown, number, string][] = [
+      [gs.map((g, i) => ({ gameId: g.id, position: (i % 5) + 1 })), 400, M.topFiveTooMany],
+      [
+        [
+          { gameId: gs[0]!.id, position: 1 },
+          { gameId: gs[0]!.id, position: 2 },
+        ],
+        400,
+        M.topFiveDuplicateGame,
+      ],
+      [
+        [
+          { gameId: gs[0]!.id, position: 2 },
+          { gameId: gs[1]!.id, position: 2 },
+        ],
+        400,
+        M.topFiveDuplicatePosition,
+      ],
+      [[{ gameId: gs[0]!.id, position: 0 }], 400, M.topFivePosition],
+      [[{ gameId: gs[0]!.id, position: 6 }], 400, M.topFivePosition],
+      [[{ gameId: gs[0]!.id, position: 1.5 }], 400, M.topFivePosition],
+      [[{ gameId: -1, position: 1 }], 400, M.topFiveBadGame],
+      [[{ gameId: "x", position: 1 }], 400, M.topFiveBadGame],
+      ["nope", 400, M.topFiveBadPayload],
+      [
+        [
+          { gameId: gs[1]!.id, position: 1 },
+          { gameId: unrated.id, position: 2 },
+        ],
+        422,
+        M.topFiveUnrated,
+      ],
+      [[{ gameId: 2_000_000_000, position: 1 }], 422, M.topFiveUnrated],
+    ];
+    for (const [payload, status, error] of cases) {
+      expect(await saveTopFive(u, payload)).toEqual({ ok: false, status, error });
+    }
+    expect((await loadTopFiveTab(u.id)).slots[0]?.gameId).toBe(gs[0]!.id);
+    expect((await db.handle().db.select().from(userTopGames).where(eq(userTopGames.userId, u.id))).length).toBe(1);
+  });
+
+  it("another user's rated games cannot go into my Top 5", async () => {
+    const [me, other] = [await actor(), await actor()];
+    const [g] = await ratedGames(other.id, 1);
+    expect(await saveTopFive(me, [{ gameId: g!.id, position: 1 }])).toEqual({ ok: false, status: 422, error: M.topFiveUnrated });
+  });
+
+  it("two saves racing end in one consistent list of at most 5", async () => {
+    const u = await actor();
+    const gs = await ratedGames(u.id, 10);
+    const a = gs.slice(0, 5).map((g, i) => ({ gameId: g.id, position: i + 1 }));
+    const b = gs.slice(5, 10).map((g, i) => ({ gameId: g.id, position: 5 - i }));
+    const results = await Promise.all([saveTopFive(u, a), saveTopFive(u, b), saveTopFive(u, a), saveTopFive(u, b)]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const stored = await db.handle().db.select().from(userTopGames).where(eq(userTopGames.userId, u.id));
+    expect(stored).toHaveLength(5);
+    const ids = new Set(stored.map((s) => s.gameId));
+    const fromA = a.every((e) => ids.has(e.gameId));
+    const fromB = b.every((e) => ids.has(e.gameId));
+    expect(fromA || fromB).toBe(true);
+  });
+});
+
+describe("Top 10 and the Top 5 picker", () => {
+  it("Top 10: highest-rated first, at most 10", async () => {
+    const u = await actor();
+    for (let i = 0; i < 12; i++) {
+      const g = await gameWithIgdb({ name: `T${i}` });
+      await createRating({ userId: u.id, gameId: g.id, rating: 1 + (i % 10) * 0.5 + (i >= 10 ? 4 : 0) });
+    }
+    const tab = await loadTopTenTab(u.id);
+    expect(tab.games).toHaveLength(10);
+    const ratings = tab.games.map((g) => g.rating);
+    expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
+    expect(ratings[0]).toBe(5.5);
+    expect(tab.error).toBeNull();
+  });
+
+  it("Top 5 picker: only the user's rated games, best first, placed ones excluded, name or genre match", async () => {
+    const u = await actor();
+    const other = await actor();
+    const rpg = await gameWithIgdb({ name: "Dragon Tale", genre: "Role-playing (RPG)", genres: ["Role-playing (RPG)"] });
+    const shooter = await gameWithIgdb({ name: "Gun Fury", genre: "Shooter", genres: ["Shooter"] });
+    const puzzle = await gameWithIgdb({ name: "Blocks", genre: "Puzzle", genres: ["Puzzle"] });
+    const notMine = await gameWithIgdb({ name: "Dragon Other" });
+    await createRating({ userId: u.id, gameId: rpg.id, rating: 8 });
+    await createRating({ userId: u.id, gameId: shooter.id, rating: 9.5 });
+    await createRating({ userId: u.id, gameId: puzzle.id, rating: 6 });
+    await createRating({ userId: other.id, gameId: notMine.id, rating: 10 });
+    expect(data(await searchPicker(u, "top5", "")).games.map((g) => g.name)).toEqual(["Gun Fury", "Dragon Tale", "Blocks"]);
+    expect(data(await searchPicker(u, "top5", "dragon")).games.map((g) => g.name)).toEqual(["Dragon Tale"]);
+    expect(data(await searchPicker(u, "top5", "shoot")).games.map((g) => g.name)).toEqual(["Gun Fury"]);
+    expect(data(await searchPicker(u, "top5", "", [shooter.id])).games.map((g) => g.name)).toEqual(["Dragon Tale", "Blocks"]);
+    expect(data(await searchPicker(u, "top5", "100%_")).games).toEqual([]);
+  });
+
+  it("collection picker hides started or finished games and counts them", async () => {
+    const u = await actor();
+    const a = await gameWithIgdb({ name: "Zanzibar Quest One" });
+    await gameWithIgdb({ name: "Zanzibar Quest Two" });
+    await markStarted(u, a.igdbId);
+    const r = data(await searchPicker(u, "collection", "zanzibar quest"));
+    expect(r.games.map((g) => g.name)).toEqual(["Zanzibar Quest Two"]);
+    expect(r.hiddenCount).toBe(1);
+  });
+});
+
+describe("races", () => {
+  it("double add → one row; hammering one game never leaves it both started and listed", async () => {
+    const u = await actor();
+    const g = await gameWithIgdb();
+    const g2 = await gameWithIgdb();
+    const adds = await Promise.all([
+      addToWishlist(u, g.igdbId),
+      addToWishlist(u, g.igdbId),
+      addToCollection(u, g2.igdbId),
+      addToCollection(u, g2.igdbId),
+    ]);
+    expect(adds.every((r) => r.ok)).toBe(true);
+    expect((await rows(u.id, g.igdbId!)).wishlist).toHaveLength(1);
+    expect((await rows(u.id, g2.igdbId!)).collection).toHaveLength(1);
+
+    const h = await gameWithIgdb();
+    const calls: Promise<Result<ListState>>[] = [];
+    for (let i = 0; i < 6; i++) {
+      calls.push(addToWishlist(u, h.igdbId), moveToCollection(u, h.igdbId), addToCollection(u, h.igdbId));
+      if (i === 2) calls.push(markStarted(u, h.igdbId));
+    }
+    const results = await Promise.all(calls);
+    for (const res of results) {
+      if (!res.ok) expect([M.cannotAddWishlist, M.cannotAddCollection, M.cannotMoveCollection, M.alreadyInCollection]).toContain(res.error);
+    }
+    const r2 = await rows(u.id, h.igdbId!);
+    expect(r2.progress).toHaveLength(1);
+    expect(r2.wishlist.length + r2.collection.length).toBe(0);
+  });
+});
