@@ -6,7 +6,7 @@ import type { Rng } from "../../scripts/synthetic/prng";
  * every word, or one run of words typed as its initialism. Search must never come back empty for
  * them (near-miss.ts counts the empty ones).
  *
- * - typo-one-word:   one word of 3+ letters with one edit ("metal gear sloid")
+ * - typo-one-word:   one word of 3+ letters (not a roman numeral) with one edit ("metal gear sloid")
  * - typo-every-word: every word of 3+ letters with one edit, when there are two or more
  * - initialism:      the words before a colon (or the whole title) as initials, numerals kept, spaced
  *                    and glued ("rdr 2", "rdr2", "sotc", "ff x", "ffx"); three characters or more
@@ -65,8 +65,9 @@ export function oneEdit(word: string, rng: Rng): string {
   return word.slice(1);
 }
 
+/** Words of 3+ letters; not roman numerals, whose one-edit twins are other titles or noise ("xii" → "xi"). */
 function editable(word: string): boolean {
-  return word.length >= MIN_EDITED_LENGTH && /^[a-z]+$/.test(word);
+  return word.length >= MIN_EDITED_LENGTH && /^[a-z]+$/.test(word) && !/^[ivx]+$/.test(word);
 }
 
 /** Words for initials: hyphens and slashes split words ("Counter-Strike" → counter, strike). */
