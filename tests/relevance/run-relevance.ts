@@ -1,34 +1,28 @@
 /**
  * Prints the relevance misses and a latency summary on games-real.jsonl, in an in-memory PGlite:
  *   npx tsx tests/relevance/run-relevance.ts [--repeat N]
- * (relevance.test.ts asserts the same numbers.)
+ * (RELEVANCE_DATASET=/path/to/games-real.jsonl when the checkout has no ../shared/datasets.)
+ * queries.json / holdout.json: top-1, as relevance.test.ts asserts. tuning-classes.json /
+ * holdout-classes.json: top-1 and top-5 per class (see README.md; not asserted yet).
  */
-import fs from "node:fs";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { openDatabase, pgliteExtensions, setDatabase } from "../../app/db/client.server";
-import { migrateDatabase } from "../../app/db/migrate.server";
-import { importCatalogue } from "../../app/modules/catalogue/import/import.service.server";
-import { evaluate, formatReport, loadCases, percentile, realDatasetPath, repoRoot } from "./evaluate";
+import { openImportedCatalogue } from "./catalogue";
+import { evaluate, evaluateClasses, formatClassReport, formatReport, loadCases, loadClassCases, percentile } from "./evaluate";
 
-if (!fs.existsSync(realDatasetPath)) {
-  console.error(`Dataset not found: ${realDatasetPath}`);
-  process.exit(2);
-}
 const repeatArg = process.argv.indexOf("--repeat");
 const repeat = repeatArg > 0 ? Number(process.argv[repeatArg + 1] ?? 3) : 3;
 
-const pglite = await PGlite.create({ extensions: pgliteExtensions });
-const handle = await openDatabase({ pglite });
-await migrateDatabase(handle, path.join(repoRoot, "drizzle"));
-setDatabase(handle);
-const imported = await importCatalogue(realDatasetPath);
+const { handle, imported } = await openImportedCatalogue();
 console.log(`imported ${imported.inserted} games in ${(imported.ms / 1000).toFixed(1)} s`);
 
 const tuning = await evaluate(loadCases("queries.json"));
 const holdout = await evaluate(loadCases("holdout.json"));
 console.log(formatReport("queries.json", tuning));
 console.log(formatReport("holdout.json", holdout));
+
+const tuningClasses = await evaluateClasses(loadClassCases("tuning-classes.json"));
+const holdoutClasses = await evaluateClasses(loadClassCases("holdout-classes.json"));
+console.log(formatClassReport("tuning-classes.json", tuningClasses));
+console.log(formatClassReport("holdout-classes.json (held out: never tune on it)", holdoutClasses));
 
 const timings: number[] = [];
 for (let i = 0; i < repeat; i++) {
