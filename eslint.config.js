@@ -70,6 +70,21 @@ export default defineConfig(
       "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT, NO_DB_CLIENT] }],
     },
   },
+  // Page and API actions read forms through readForm (app/lib/form.server.ts): a JSON, text or broken
+  // body is then a 415/400, never a 500.
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']",
+          message: "Read the form with readForm / readFormObject (~/lib/form.server): bad bodies become 4xx.",
+        },
+      ],
+    },
+  },
   {
     files: [
       "app/**/*.queries.server.ts",

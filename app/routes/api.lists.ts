@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { readFormObject } from "~/lib/form.server";
 import type { Route } from "./+types/api.lists";
 import { isTrustedOrigin, optionalUser, safeRedirectTo } from "~/auth/session.server";
 import { listErrorCode } from "~/modules/lists/lists.messages";
@@ -16,8 +17,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 export async function action({ request }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) return data({ ok: false, error: "Forbidden" }, { status: 403, headers: noStore });
-  const form = await request.formData().catch(() => new FormData());
-  const fields = Object.fromEntries(form);
+  const fields = await readFormObject(request);
   const result = await applyListForm(await optionalUser(request), fields);
   if (fields.format === "json") {
     return result.ok

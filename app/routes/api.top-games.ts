@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readForm } from "~/lib/form.server";
 import type { Route } from "./+types/api.top-games";
 import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
 import { saveTopFive } from "~/modules/lists/lists.service.server";
@@ -11,7 +12,7 @@ async function readEntries(request: Request): Promise<unknown> {
   try {
     if ((request.headers.get("content-type") ?? "").includes("application/json"))
       return ((await request.json()) as { entries?: unknown }).entries;
-    const raw = (await request.formData()).get("entries");
+    const raw = (await readForm(request)).get("entries");
     return typeof raw === "string" ? JSON.parse(raw) : undefined;
   } catch {
     return undefined;

@@ -1,3 +1,4 @@
+import { readFormObject } from "~/lib/form.server";
 import { Search } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/review";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data({ error: "Forbidden" }, { status: 403 });
   const user = await requireUser(request, "User not authenticated");
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormObject(request);
   const result = form.intent === "delete" ? await deleteReview(user, form.reviewId) : await saveReview(user, params.gameId, form);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   // Publish, update and delete all return to the game page.

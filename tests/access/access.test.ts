@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { optionalUser } from "../../app/auth/session.server";
-import { user } from "../../app/db/schema";
+import { rating, user, userTopGames, userWishlist } from "../../app/db/schema";
+import { createGame, createRating } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { APP_URL, contextFor, nextIp, pageRequest, useAuthConfig, verifiedAccount } from "../support/auth";
 import { flattenRoutes, loadRouteModule, mutatingRoutes, routeConfig, type RouteEntry } from "../support/route-table";
@@ -55,7 +56,131 @@ const json = (pathname: string, body: unknown, cookie?: string) => {
 const exists = async (id: number) => (await db.handle().db.select({ id: user.id }).from(user).where(eq(user.id, id))).length === 1;
 const CONFIRM_ERROR = "Type DELETE to confirm.";
 
+/** A game and the owner's review of it (a fresh pair per row, so rows never depend on each other). */
+async function ownersReview(w: World) {
+  const g = await createGame({ igdbId: 700_000 + Math.floor(Math.random() * 1_000_000) });
+  const r = await createRating({ userId: w.owner.id, gameId: g.id, rating: 8, review: "Mine." });
+  return { game: g, review: r };
+}
+const reviewExists = async (id: number) =>
+  (await db.handle().db.select({ id: rating.id }).from(rating).where(eq(rating.id, id))).length === 1;
+const wishlisted = async (userId: number, igdbId: number) =>
+  (
+    await db
+      .handle()
+      .db.select({ id: userWishlist.id })
+      .from(userWishlist)
+      .where(and(eq(userWishlist.userId, userId), eq(userWishlist.igdbId, igdbId)))
+  ).length === 1;
+const topGames = async (userId: number) =>
+  db.handle().db.select({ gameId: userTopGames.gameId }).from(userTopGames).where(eq(userTopGames.userId, userId));
+const lastGame = { igdbId: 0, gameId: 0, reviewId: 0 };
+
 const ROWS: Row[] = [
+  // Reviews: any member writes their own; only the author edits or deletes (the author comes from the session).
+  {
+    route: "review/:gameId?",
+    as: "visitor",
+    request: async (w) => {
+      const { game } = await ownersReview(w);
+      return post(`/review/${game.igdbId}`, { rating: "7", finished: "yes", platform: "PC" });
+    },
+    expect: { status: 401, message: "User not authenticated" },
+  },
+  {
+    route: "review/:gameId?",
+    as: "another user",
+    note: "deleting the owner's review",
+    request: async (w) => {
+      const { game, review } = await ownersReview(w);
+      Object.assign(lastGame, { igdbId: game.igdbId, gameId: game.id, reviewId: review.id });
+      return post(`/review/${game.igdbId}`, { intent: "delete", reviewId: String(review.id) }, w.other.cookie);
+    },
+    expect: { status: 403, message: "Failed to delete review: Review not found or you do not have permission to delete it" },
+    after: async () => expect(await reviewExists(lastGame.reviewId)).toBe(true),
+  },
+  {
+    route: "review/:gameId?",
+    as: "owner",
+    note: "deleting their own review",
+    request: async (w) => {
+      const { game, review } = await ownersReview(w);
+      Object.assign(lastGame, { igdbId: game.igdbId, gameId: game.id, reviewId: review.id });
+      return post(`/review/${game.igdbId}`, { intent: "delete", reviewId: String(review.id) }, w.owner.cookie);
+    },
+    expect: { status: 303 },
+    after: async () => expect(await reviewExists(lastGame.reviewId)).toBe(false),
+  },
+  // Lists and progress: every call acts on the session's own lists; there is no way to name another user's.
+  {
+    route: "api/lists",
+    as: "visitor",
+    request: async (w) => {
+      const { game } = await ownersReview(w);
+      return post("/api/lists", { intent: "toggle_wishlist", igdbId: String(game.igdbId), format: "json" });
+    },
+    expect: { status: 401, message: "User not authenticated" },
+  },
+  {
+    route: "api/lists",
+    as: "another user",
+    note: "changes their own wishlist, never the owner's",
+    request: async (w) => {
+      const { game } = await ownersReview(w);
+      lastGame.igdbId = game.igdbId!;
+      return post(
+        "/api/lists",
+        { intent: "toggle_wishlist", igdbId: String(game.igdbId), format: "json", userId: String(w.owner.id) },
+        w.other.cookie,
+      );
+    },
+    expect: { status: 200 },
+    after: async (w) => {
+      expect(await wishlisted(w.other.id, lastGame.igdbId)).toBe(true);
+      expect(await wishlisted(w.owner.id, lastGame.igdbId)).toBe(false);
+    },
+  },
+  {
+    route: "api/lists",
+    as: "owner",
+    request: async (w) => {
+      const g = await createGame({ igdbId: 700_000 + Math.floor(Math.random() * 1_000_000) });
+      lastGame.igdbId = g.igdbId!;
+      return post("/api/lists", { intent: "toggle_wishlist", igdbId: String(g.igdbId), format: "json" }, w.owner.cookie);
+    },
+    expect: { status: 200 },
+    after: async (w) => expect(await wishlisted(w.owner.id, lastGame.igdbId)).toBe(true),
+  },
+  // Top 5: saved for the session's user only, from games they rated.
+  {
+    route: "api/top-games",
+    as: "visitor",
+    request: () => post("/api/top-games", { entries: "[]" }),
+    expect: { status: 401, message: "User not authenticated" },
+  },
+  {
+    route: "api/top-games",
+    as: "another user",
+    note: "a game only the owner rated: refused, nothing saved",
+    request: async (w) => {
+      const { game } = await ownersReview(w);
+      lastGame.gameId = game.id;
+      return post("/api/top-games", { entries: JSON.stringify([{ gameId: game.id, position: 1 }]) }, w.other.cookie);
+    },
+    expect: { status: 422 },
+    after: async (w) => expect(await topGames(w.other.id)).toEqual([]),
+  },
+  {
+    route: "api/top-games",
+    as: "owner",
+    request: async (w) => {
+      const { game } = await ownersReview(w);
+      lastGame.gameId = game.id;
+      return post("/api/top-games", { entries: JSON.stringify([{ gameId: game.id, position: 1 }]) }, w.owner.cookie);
+    },
+    expect: { status: 200 },
+    after: async (w) => expect(await topGames(w.owner.id)).toEqual([{ gameId: lastGame.gameId }]),
+  },
   // Change password: the session says whose password; the current one is always required.
   {
     route: "account/password",
@@ -356,7 +481,7 @@ function paramsOf(entry: RouteEntry, request: Request): Record<string, string> {
   const actual = new URL(request.url).pathname.slice(1).split("/");
   const params: Record<string, string> = {};
   pattern.forEach((seg, i) => {
-    if (seg.startsWith(":")) params[seg.slice(1)] = actual[i] ?? "";
+    if (seg.startsWith(":")) params[seg.slice(1).replace(/\?$/, "")] = actual[i] ?? "";
     if (seg === "*") params["*"] = actual.slice(i).join("/");
   });
   return params;

@@ -76,7 +76,7 @@ describe("sign-up for an address nobody has verified", () => {
 
     // The victim signs up with their own address: the answer is the ordinary one.
     const second = await signUp(pageRequest("/signup"), contextFor(nextIp()), victim);
-    expect(second).toMatchObject({ ok: true, email: victim.email });
+    expect(second).toMatchObject({ ok: true, data: { email: victim.email } });
     const rows = await userByEmail(victim.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ username: victim.username.toLowerCase(), emailVerified: false });
@@ -106,7 +106,7 @@ describe("sign-up for an address nobody has verified", () => {
       await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: TEST_PASSWORD, rememberMe: false }),
     ).toMatchObject({
       ok: true,
-      userId: rows[0]!.id,
+      data: { userId: rows[0]!.id },
     });
   });
 

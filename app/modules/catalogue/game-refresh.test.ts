@@ -54,10 +54,8 @@ describe("refreshing stored games from IGDB after the page is served", () => {
     // IGDB answers slowly: the page must not wait for it.
     s.igdb.delayMs = 1500;
 
-    const started = performance.now();
+    // Had the page waited for the refresh, the stored row would already have the developer.
     const first = await page(g.slug);
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(1200);
     expect(first.game.developer).toBeNull();
     expect((await stored(g.id)).developer).toBeNull(); // not yet
 
