@@ -57,7 +57,7 @@ describe("legal documents", () => {
     expect(section("cookies")).toMatch(/Sign-in cookies[\s\S]*30 days/);
     expect(section("cookies")).toMatch(/consent cookie holds only the privacy level/);
     expect(section("cookies")).toMatch(/no advertising cookies and no third-party trackers/);
-    // Local storage of the consent banner (spec 1 §3) and the service worker's cache (no pages, no personal data).
+    // Local storage of the consent banner and the service worker's cache (no pages, no personal data).
     expect(section("cookies")).toMatch(/consent choice, the random session id[\s\S]*banner was shown/);
     expect(section("cookies")).toMatch(/service worker cache\)\. No pages, personal data/);
     expect(section("cookies")).toContain("'Clear local data'");
