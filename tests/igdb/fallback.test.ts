@@ -112,7 +112,7 @@ describe("search: IGDB fallback", () => {
     expect(result.games.map((g) => g.name)).toEqual(["Outer Wilds", "Outer Wilds: Echoes of the Eye"]);
   });
 
-  it("still asks IGDB with 4 local results (spec 2 §4: fewer than 5)", async () => {
+  it("still asks IGDB with 4 local results (fewer than 5)", async () => {
     for (const n of ["", " II", " III", " IV"]) await createGame({ name: `Quorbit${n}` });
     s.igdb.addGames(igdbGame(300101, "Quorbit Zero"));
     const result = await searchGames({ q: "quorbit" });

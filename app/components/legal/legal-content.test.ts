@@ -6,7 +6,7 @@ import { LegalDocumentView } from "./legal-document";
 import { LEGAL_TITLES } from "./legal-titles";
 
 describe("legal documents", () => {
-  it("both say when they were last updated (spec 1 §9) and give the contact as {email}", () => {
+  it("both say when they were last updated and give the contact as {email}", () => {
     for (const doc of [TERMS, PRIVACY]) {
       expect(doc.lastUpdated).toBe("January 15, 2024");
       expect(JSON.stringify(doc.sections)).toContain("{email}");
