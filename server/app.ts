@@ -89,7 +89,7 @@ export function createApp(opts: AppOptions): Express {
   for (const mw of opts.before ?? []) app.use(mw);
 
   if (opts.clientDir) {
-    // The service worker, generated for the build being served (spec 1 §4).
+    // The service worker, generated for the build being served.
     if (typeof opts.build !== "function") app.get("/sw.js", serviceWorkerHandler(opts.build, opts.clientDir));
     // Hashed, content-addressed assets: cache for a year.
     app.use(

@@ -428,7 +428,7 @@ describe("web manifest and icons", () => {
     icons: { src: string; sizes: string; type: string; purpose: string }[];
   };
 
-  it("names the app, starts at / standalone, in the theme colour #1f2937 (spec 1 §9)", () => {
+  it("names the app, starts at / standalone, in the theme colour #1f2937", () => {
     expect(manifest).toMatchObject({
       name: "Savepoint",
       short_name: "Savepoint",

@@ -109,7 +109,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     trustedOrigins: [appUrl],
     database: drizzleAdapter(db, { provider: "pg", schema, transaction: true }),
     telemetry: { enabled: false },
-    // Sign-in is by e-mail (spec 1 §3); the username plugin's own sign-in stays off.
+    // Sign-in is by e-mail only; the username plugin's own sign-in stays off.
     disabledPaths: ["/sign-in/username"],
     logger: {
       level: "warn",
@@ -129,7 +129,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     socialProviders: oauth.socialProviders,
     account: oauth.account,
     databaseHooks: {
-      // An OAuth sign-up brings no username: one is generated from the e-mail (spec 1 §5).
+      // An OAuth sign-up brings no username: one is generated from the e-mail.
       user: { create: { before: assignUsernameOnCreate(db) } },
     },
     session: {

@@ -109,7 +109,7 @@ type UserCreateBefore = NonNullable<NonNullable<NonNullable<NonNullable<BetterAu
 /**
  * databaseHooks.user.create.before: an account created without a username (an
  * OAuth sign-up; the e-mail sign-up always brings one) gets one derived from its
- * e-mail (spec 1 §5), and an empty name falls back to it. Availability is checked
+ * e-mail, and an empty name falls back to it. Availability is checked
  * on the lowercase name through the adapter of the running transaction.
  */
 export function assignUsernameOnCreate(db: Database): UserCreateBefore {

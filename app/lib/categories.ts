@@ -1,4 +1,4 @@
-/** IGDB game category codes (spec 2 §3) and ranking priorities (spec 2 §9). */
+/** IGDB game category codes and their search-ranking priorities. */
 
 export const GAME_CATEGORY = {
   MAIN_GAME: 0,

@@ -10,7 +10,7 @@ import {
   type ServerConsentRef,
 } from "./consent";
 
-describe("consent choices (spec 1 §4)", () => {
+describe("consent choices", () => {
   it("maps every banner action to the stored level", () => {
     expect(consentForIntent("accept_all")).toEqual({ analyticsOptedIn: true, trackingLevel: "full" });
     expect(consentForIntent("accept_essential")).toEqual({ analyticsOptedIn: true, trackingLevel: "anonymous" });

@@ -1,5 +1,5 @@
 /**
- * Privacy consent rules shared by the server and the browser (spec 1 §4 "Consent", §9).
+ * Privacy consent rules shared by the server and the browser.
  * No storage access here: see app/components/privacy/consent-storage.ts for the browser
  * side and app/modules/privacy/ for the server side.
  */
@@ -7,7 +7,7 @@
 export const TRACKING_LEVELS = ["none", "anonymous", "full"] as const;
 export type TrackingLevel = (typeof TRACKING_LEVELS)[number];
 
-/** The consent as stored locally (spec 1 §3 "Local browser storage": analyticsOptedIn, trackingLevel, timestamp). */
+/** The consent as stored locally: analyticsOptedIn, trackingLevel, timestamp. */
 export interface ConsentRecord {
   analyticsOptedIn: boolean;
   trackingLevel: TrackingLevel;
@@ -26,7 +26,7 @@ export const BANNER_CLOSE_DELAY_MS = 500;
 export const RETENTION_DAYS = 90;
 export const CUSTOMIZE_DEFAULT_LEVEL: TrackingLevel = "anonymous";
 
-/** No record at all: off, level anonymous (spec 1 §4). */
+/** No record at all: off, level anonymous. */
 export const DEFAULT_CONSENT: ConsentChoice = { analyticsOptedIn: false, trackingLevel: "anonymous" };
 
 export const CONSENT_MESSAGES = {
@@ -138,9 +138,8 @@ export function navigationSource(previousPath: string | null, referrer: string, 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keeping the browser's record and the server's in step (spec 1 §4: "For a logged-in user, saved
-// preferences are synced: database to local when a database record exists, otherwise local to
-// database"). For a signed-out visitor the server's record is the consent cookie.
+// Keeping the browser's record and the server's in step: for a signed-in user the database record,
+// when there is one, is copied locally; otherwise the local record is saved to the database. For a signed-out visitor the server's record is the consent cookie.
 
 export interface ServerConsentRef extends ConsentChoice {
   timestamp: string | null;

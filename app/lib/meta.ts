@@ -4,7 +4,7 @@ export const SITE_DESCRIPTION = "Rate, review, and discover games through the po
 /** The default share image (public/, made by scripts/make-share-image.ts). */
 export const SHARE_IMAGE_PATH = "/og-image.png";
 
-/** Page titles end with the product name (spec 1 §9). */
+/** Page titles end with the product name. */
 export function pageTitle(title?: string): string {
   return title ? `${title} | ${SITE_NAME}` : SITE_NAME;
 }

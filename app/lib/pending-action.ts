@@ -1,5 +1,5 @@
 /**
- * Pending actions after sign-in (spec 1 §4 "Pending actions after login").
+ * Pending actions after sign-in: the button pressed while signed out runs once signed in.
  *
  * A feature button pressed while signed out calls `requireSignIn({ type, gameId })`:
  * the action is remembered in sessionStorage (this tab only) and the auth modal

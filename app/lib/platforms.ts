@@ -1,4 +1,4 @@
-/** Short display names for IGDB platform names (spec 2 §9). */
+/** Short display names for IGDB platform names (result cards and filters). */
 
 const SHORT_NAMES: Readonly<Record<string, string>> = {
   // PC and computers

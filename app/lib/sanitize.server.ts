@@ -1,7 +1,7 @@
 import sanitize from "sanitize-html";
 
 /**
- * Rich-text sanitising for text that comes from outside (the games database, imports), spec 2 §5.
+ * Rich-text sanitising for text that comes from outside (the games database, imports).
  * Three configurations:
  * - strict: no tags at all, text only (escaped);
  * - basic:  b, i, em, strong, u, s, br, p, ul, ol, li, blockquote, code, pre, h3–h6, no attributes;

@@ -1,4 +1,4 @@
-/** Search-term sanitising and title normalisation for matching (spec 2 §5). */
+/** Search-term sanitising and title normalisation for matching. */
 
 export const MAX_SEARCH_TERM_LENGTH = 100;
 

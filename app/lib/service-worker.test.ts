@@ -48,14 +48,14 @@ function browser(opts: { controlled: boolean; activeRegistration?: boolean }) {
   };
 }
 
-describe("service worker registration (spec 1 §4)", () => {
+describe("service worker registration", () => {
   it("registers /sw.js for the whole site, revalidating the script on every check", async () => {
     const b = browser({ controlled: false });
     await registerServiceWorker(b.env);
     expect(b.registered).toEqual([{ url: SERVICE_WORKER_URL, options: { scope: "/", updateViaCache: "none" } }]);
   });
 
-  it("checks for updates every 60 s (spec 1 §9), skipping checks while offline", async () => {
+  it("checks for updates every 60 s, skipping checks while offline", async () => {
     const b = browser({ controlled: true });
     await registerServiceWorker(b.env);
     expect(UPDATE_CHECK_INTERVAL_MS).toBe(60_000);

@@ -1,10 +1,10 @@
 /**
- * Service worker registration (spec 1 §4 "Service worker": registered on
+ * Service worker registration (registered on
  * load, checked for updates every 60 s, the page reloads once when the
  * controller changes). The worker itself is /sw.js (server/service-worker.ts).
  */
 
-/** Spec 1 §9: service worker update check every 60 s. */
+/** The service worker's update check runs every 60 s. */
 export const UPDATE_CHECK_INTERVAL_MS = 60_000;
 
 export const SERVICE_WORKER_URL = "/sw.js";

@@ -1,4 +1,4 @@
-/** Slugs, game links and game identifier parsing (spec 2 §2, §3). */
+/** Slugs, game links and game identifier parsing (a game URL takes an id or a slug). */
 
 export const MAX_SLUG_LENGTH = 200;
 export const MAX_IGDB_ID = 2 ** 31 - 1;

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { games, total, page, pageSize, source } = result.data;
   return Response.json(
     { games, total, page, pageSize, source },
-    // No user data in search results: shared caches may keep them briefly (spec 2 §9: browser cache 300 s).
+    // No user data in search results: shared caches may keep them briefly (browser cache 300 s).
     { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=1800" } },
   );
 }

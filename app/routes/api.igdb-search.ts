@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.igdb-search";
 import { clientIp } from "~/auth/auth-request.server";
 import { igdbSearchApi } from "~/modules/catalogue/igdb/igdb-search-api.server";
 
-/** POST /api/igdb-search — the seed's igdb-search function (spec 2 §7): { success, games, error }. */
+/** POST /api/igdb-search — the seed's igdb-search function, same answer shape: { success, games, error }. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return Response.json({ success: false, games: [], error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });

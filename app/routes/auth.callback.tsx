@@ -10,7 +10,7 @@ import { MESSAGES } from "~/modules/accounts/accounts.messages";
 import { verifyEmail } from "~/modules/accounts/accounts.service.server";
 
 /**
- * E-mail verification (spec 1 §2 "Email verification page"). Opening the link
+ * The e-mail verification page. Opening the link
  * does not change anything by itself (mail scanners prefetch links): the page
  * posts the token back at once with JavaScript, or with its button without.
  */

@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: pageTitle("Contact") }];
 }
 
-/** Spec 1 §2: a placeholder reading 'Contact page coming soon'. */
+/** A placeholder reading 'Contact page coming soon'. */
 export default function ContactRoute() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center lg:py-28">

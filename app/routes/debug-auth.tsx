@@ -5,7 +5,7 @@ import { pageTitle } from "~/lib/meta";
 import { debugAuthState } from "~/modules/accounts/accounts.service.server";
 import { getConfig } from "~/config.server";
 
-/** Auth debug page (spec 1 §2). Development only: it shows the signed-in user's own record; 404 in production. */
+/** Auth debug page. Development only: it shows the signed-in user's own record; 404 in production. */
 export async function loader({ request }: Route.LoaderArgs) {
   if (getConfig().isProduction) throw data("Not Found", { status: 404 });
   const user = await optionalUser(request);

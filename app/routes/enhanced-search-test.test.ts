@@ -17,7 +17,7 @@ function status(): number | null {
   }
 }
 
-describe("/enhanced-search-test (spec 1 §2): a developer page, only outside production", () => {
+describe("/enhanced-search-test: a developer page, only outside production", () => {
   it("is available in development and in tests", () => {
     process.env.NODE_ENV = "development";
     expect(status()).toBeNull();

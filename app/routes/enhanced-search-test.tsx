@@ -2,8 +2,8 @@ import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { pageTitle } from "~/lib/meta";
 
 /**
- * Developer test page for the search API (spec 1 §2: "Lazy-loaded test page
- * with a loading message"). Route modules are code-split per route, so this
+ * Developer test page for the search API (a lazy-loaded page
+ * with a loading message). Route modules are code-split per route, so this
  * one is only loaded when visited. Not available in production.
  */
 export function loader() {

@@ -56,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link
               to={signedIn ? "/users" : "/signup"}
               onClick={(e) => {
-                // Signed out: the auth modal (spec 1 §2); the /signup link remains for no-JS and new tabs.
+                // Signed out: the auth modal; the /signup link remains for no-JS and new tabs.
                 if (signedIn || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
                 e.preventDefault();
                 authModal.open("signup");

@@ -138,11 +138,11 @@ function SignupFormView({ result, providers }: { result?: Extract<ActionResult, 
   );
 }
 
-/** The 'Check Your Email!' panel with resend and 'Got it!' (spec 1 §2, §4). */
+/** The 'Check Your Email!' panel with resend and 'Got it!'. */
 function CheckEmail({ result }: { result: Extract<ActionResult, { step: "sent" }> }) {
   const { email, resent, error } = result;
   const busy = useBusy("/signup");
-  // The resend banner goes away after 3 s (spec 1 §4); each new answer shows it again.
+  // The resend banner goes away after 3 s; each new answer shows it again.
   const [dismissed, setDismissed] = useState<object | null>(null);
   useEffect(() => {
     if (!resent) return;

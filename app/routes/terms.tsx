@@ -3,7 +3,7 @@ import { LegalDocumentView } from "~/components/legal/legal-document";
 import { pageTitle } from "~/lib/meta";
 import { PAGE_CACHE } from "~/lib/page-cache";
 
-// Spec 1 §2: "lazy-loaded pages". In React Router framework mode every route
+// A lazy-loaded page. In React Router framework mode every route
 // module is its own code-split chunk, loaded only when /terms is visited.
 
 /** The same for every signed-out visitor: the page cache may keep it. */

@@ -5,7 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * Accounts through the auth modal (spec 1 §2 "Auth modal", §4, §8): sign up,
+ * Accounts through the auth modal: sign up,
  * verify from the outbox (the e2e server has no SMTP, so mails are .eml files
  * in <tmp>/savepoint-e2e-*\/data/outbox, see serve.ts), sign in, sign out,
  * and a password reset.

@@ -3,7 +3,7 @@ import { demoGames, type DemoGame } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration, horizontalOverflow, screenshot } from "./fixtures";
 
 /**
- * Catalogue journeys (issue 3 item 12): header search dropdown → game page, the search page's
+ * Catalogue journeys: header search dropdown → game page, the search page's
  * filters and pager, the no-JavaScript forms, the game page's identifier forms and error pages,
  * and the phone layout (with screenshots at 390 / 768 / 1280 px into test-results/screenshots).
  *

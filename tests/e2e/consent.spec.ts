@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, viewports, waitForHydration } from "./fixtures";
 
 /**
- * The privacy consent banner (spec 1 §2 "Consent banner", §4 "Consent"): timing, every button,
+ * The privacy consent banner: timing, every button,
  * the local record, the consent cookie, the no-JavaScript form, game page views sent only with
  * consent, and the sync with a signed-in account through the settings dialog.
  */

@@ -83,7 +83,7 @@ test.describe("PWA", () => {
     await waitForHydration(page);
     await mark(page, "firstLoad");
     await waitForController(page);
-    // The first install claims the page without reloading it (spec 1 §4: reload only when a controller is replaced).
+    // The first install claims the page without reloading it: reload only when a controller is replaced.
     expect(await hasMark(page, "firstLoad")).toBe(true);
 
     // One Savepoint cache, holding the offline page and every file this page loaded.

@@ -2,7 +2,7 @@ import { demoGames } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration, horizontalOverflow, screenshot } from "./fixtures";
 
 /**
- * Related content on the game page (issue 4 item 5), against the production build seeded with the demo
+ * Related content on the game page, against the production build seeded with the demo
  * catalogue (no IGDB): a DLC's page shows its Main Game card, a main game's page its Additional Content
  * carousel, loaded after the page is shown. Screenshots at 390 / 768 / 1280 px go to
  * test-results/screenshots.

@@ -29,7 +29,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await settleGameRefreshes(); // the game page's background refresh (issue 4 item 4) must not spill into the next test
+  await settleGameRefreshes(); // the game page's background refresh must not spill into the next test
 });
 
 /** Complete records (description, companies, screenshots), so the game page does not queue a refresh. */
@@ -47,7 +47,7 @@ describe("search: IGDB fallback", () => {
 
     const result = await searchGames({ q: "hollow knight" });
     expect(s.igdb.apiCalls()).toHaveLength(1);
-    // Spec 2 §9: "external fallback up to 20 results".
+    // The external fallback asks for up to 20 results.
     expect(s.igdb.apiCalls()[0]!.body).toMatch(/^search "hollow knight"; fields .*; limit 20;$/);
     expect(result.source).toBe("mixed");
     expect(result.games.map((g) => g.igdbId)).toEqual([14593, 115253, 220001]);
@@ -112,7 +112,7 @@ describe("search: IGDB fallback", () => {
     expect(result.games.map((g) => g.name)).toEqual(["Outer Wilds", "Outer Wilds: Echoes of the Eye"]);
   });
 
-  it("still asks IGDB with 4 local results (spec 2 §4: fewer than 5)", async () => {
+  it("still asks IGDB with 4 local results (fewer than 5)", async () => {
     for (const n of ["", " II", " III", " IV"]) await createGame({ name: `Quorbit${n}` });
     s.igdb.addGames(igdbGame(300101, "Quorbit Zero"));
     const result = await searchGames({ q: "quorbit" });

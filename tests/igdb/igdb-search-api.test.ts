@@ -49,7 +49,7 @@ describe("POST /api/igdb-search", () => {
     expect(s.igdb.apiCalls()[0]!.body).toMatch(/^search "wild hunt"; .* limit 2;$/);
   });
 
-  it("text search without a limit asks IGDB for 20 (spec 2 §9: function default limit 20)", async () => {
+  it("text search without a limit asks IGDB for 20 (the default limit)", async () => {
     const r = await post({ searchTerm: "wild hunt" });
     expect(r.status).toBe(200);
     expect(s.igdb.apiCalls()[0]!.body).toMatch(/^search "wild hunt"; .* limit 20;$/);

@@ -184,7 +184,7 @@ function SignupPanel({
   }, [sentEmail, onSent]);
   const failed = formResult && !formResult.error && !Object.keys(formResult.errors).length;
   useEffect(() => {
-    // The pending-verification entry goes on a failed sign-up (spec 1 §3, §8).
+    // The pending-verification entry goes on a failed sign-up: no panel for an address that was not signed up.
     if (formResult && (formResult.error || failed)) setVerificationEmail(null);
   }, [formResult, failed]);
 

@@ -7,7 +7,7 @@ import { activatePendingActions, clearPendingAction, setAuthModalOpener, type Au
 const AuthDialog = lazy(() => import("./auth-dialog"));
 
 /**
- * The auth modal (spec 1 §2 "Auth modal", §4, §8): login / signup / reset
+ * The auth modal: login / signup / reset
  * modes and the 'Check Your Email!' panel. It is the enhanced form of the
  * /login, /signup and /forgot-password pages: it posts to their actions with a
  * fetcher, so rules, limits and messages live in one place.

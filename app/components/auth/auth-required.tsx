@@ -5,7 +5,7 @@ import { useAuthModal } from "./auth-modal";
 import { primaryButtonClass } from "./auth-ui";
 
 /**
- * Guarded pages for a signed-out visitor (spec 1 §2 "/profile and /settings"):
+ * Guarded pages for a signed-out visitor (/profile and /settings):
  * the text, with the login modal shown over the page once JavaScript runs.
  * Without JavaScript the Sign In link goes to /login and back.
  */

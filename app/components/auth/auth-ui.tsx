@@ -225,7 +225,7 @@ export function NewPasswordFields({
 
 const STRENGTH_COLOURS = ["bg-red-500", "bg-red-500", "bg-orange-500", "bg-yellow-500", "bg-lime-500", "bg-emerald-500"];
 
-/** Bar and label; one point per satisfied rule out of 5 (spec 1 §5). */
+/** Bar and label; one point per satisfied rule out of 5. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   if (!password) return null;
   const { score, label, percent } = passwordStrength(password);
@@ -246,7 +246,7 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
 
 type Availability = "idle" | "checking" | "available" | "taken";
 
-/** Live username availability: 500 ms after typing stops, from 3 characters (spec 1 §4). */
+/** Live username availability: 500 ms after typing stops, from 3 characters. */
 export function useUsernameAvailability(username: string): Availability {
   const value = username.trim();
   const [result, setResult] = useState<{ value: string; available: boolean } | null>(null);
@@ -293,7 +293,7 @@ export function AvailabilityIndicator({ state }: { state: Availability }) {
 }
 
 /**
- * The sign-up username, with its live availability under it (spec 1 §4) unless the server already
+ * The sign-up username, with its live availability under it unless the server already
  * named an error: sign-up page and modal.
  */
 export function UsernameField({ defaultValue, error }: { defaultValue?: string; error?: string }) {

@@ -1,5 +1,5 @@
 /**
- * The FAQ (spec 1 §2 "FAQ page") as data, in the spec's topic order. Answers
+ * The FAQ page as data, topics in their fixed order. Answers
  * are plain language; texts in single quotes are the exact labels used in the
  * app so people can find the buttons they read about.
  */

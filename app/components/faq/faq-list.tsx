@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { FAQ_ITEMS, type FaqItem } from "./faq-content";
 
 /**
- * The FAQ accordion (spec 1 §2: expandable questions, several may be open at once).
+ * The FAQ accordion: expandable questions, several may be open at once.
  *
  * Built on native <details>/<summary> rather than @radix-ui/react-accordion:
  * - it works without JavaScript (the page is server-rendered; a Radix accordion

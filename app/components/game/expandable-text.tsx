@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 
 /**
  * Text cut to `limit` characters with a 'See more' / 'See less' toggle (developer and publisher,
- * spec 2 §2: 30 characters). Short text renders as is. Without JavaScript the whole text shows and
+ * 30 characters by default). Short text renders as is. Without JavaScript the whole text shows and
  * the toggle is hidden (the <noscript> styles in app/root.tsx).
  */
 export function ExpandableText({ text, limit = 30, className = "" }: { text: string; limit?: number; className?: string }) {

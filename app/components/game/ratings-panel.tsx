@@ -12,7 +12,7 @@ function ratingsText(n: number): string {
   return `${n} ${n === 1 ? "rating" : "ratings"}`;
 }
 
-/** The ratings panel (spec 2 §2, spec 3 §2): count, 10-bar histogram and the average. */
+/** The ratings panel: count, 10-bar histogram and the average. */
 export function RatingsPanel({ count, averageLabel, histogram }: RatingsPanelProps) {
   const max = Math.max(1, ...histogram);
   // No ratings: a compact panel (small '-', a low flat baseline and a line saying so), not a tall empty chart.

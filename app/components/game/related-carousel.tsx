@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import type { RelatedCard } from "~/modules/catalogue/related/related.service.server";
 import { GameCover } from "./game-cover";
 
-/** Arrows appear only above this many items (spec 2 §9). */
+/** Arrows appear only above this many items. */
 export const CAROUSEL_ARROW_THRESHOLD = 6;
-/** One arrow press scrolls this far (spec 2 §9). */
+/** One arrow press scrolls this far. */
 export const CAROUSEL_SCROLL_PX = 360;
 const CARD_WIDTH = 140;
 
@@ -44,7 +44,7 @@ export interface RelatedCarouselProps {
 }
 
 /**
- * A horizontal row of game cards (spec 2 §2 "Related-content carousels"): a labelled region whose
+ * A horizontal row of game cards (a related-content carousel): a labelled region whose
  * list scrolls sideways (touch, trackpad, or the arrow keys once focused); with more than 6 items,
  * previous / next buttons scroll it by 360 px.
  */

@@ -43,7 +43,7 @@ function MainGameCard({ card }: { card: RelatedCard }) {
 }
 
 /**
- * The game page's related content (spec 2 §2): loaded from /api/games/:idOrSlug/related after the
+ * The game page's related content: loaded from /api/games/:idOrSlug/related after the
  * page is shown (never delaying it), then the Main Game card for DLC-type games, or the Additional
  * Content and Mods & Fan Content carousels for main games. Empty blocks are not shown; a block that
  * failed shows its error text. Nothing is rendered on the server (the page works without it).

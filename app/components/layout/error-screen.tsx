@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { describeError, formatErrorDetails, newErrorId } from "./error-details";
 
-/** The full-page error screen (spec 1 §2). */
+/** The full-page error screen: what went wrong, an error id and the ways on. */
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const errorId = useMemo(() => newErrorId(), []);
   const [copied, setCopied] = useState(false);

@@ -33,7 +33,7 @@ export function searchPageHref(term: string): string {
 }
 
 /**
- * The header's search box (spec 2 §2 "Header search dropdown"). Without JavaScript it is a plain
+ * The header's search box with its results dropdown. Without JavaScript it is a plain
  * GET form to /search-results. With JavaScript it becomes an ARIA combobox: results after 2
  * characters and 800 ms, recent searches for an empty box, arrow keys / Enter / Escape.
  */

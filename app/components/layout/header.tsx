@@ -7,7 +7,7 @@ import { useAuthModal } from "~/components/auth/auth-modal";
 import { LogoMark } from "./logo";
 import { Avatar, displayName, UserMenu, type HeaderUser } from "./user-menu";
 
-// The user-settings modal is loaded only when first opened (spec 1 §2).
+// The user-settings modal is loaded only when first opened, to keep it out of every page's bundle.
 const UserSettingsDialog = lazy(() => import("~/components/settings/user-settings-dialog"));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

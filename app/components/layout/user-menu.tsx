@@ -38,7 +38,7 @@ export function Avatar({ user, size = 32 }: { user: HeaderUser; size?: number })
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2 data-[highlighted]:text-ink-strong";
 
-/** The signed-in user's menu: Profile, Write Review, Settings (the lazy user-settings modal), Sign Out (spec 1 §2). */
+/** The signed-in user's menu: Profile, Write Review, Settings (the lazy user-settings modal), Sign Out. */
 export function UserMenu({ user, onOpenSettings }: { user: HeaderUser; onOpenSettings?: () => void }) {
   return (
     <DropdownMenu.Root>

@@ -6,7 +6,7 @@ import { LegalDocumentView } from "./legal-document";
 import { LEGAL_TITLES } from "./legal-titles";
 
 describe("legal documents", () => {
-  it("both say when they were last updated (spec 1 §9) and give the contact as {email}", () => {
+  it("both say when they were last updated and give the contact as {email}", () => {
     for (const doc of [TERMS, PRIVACY]) {
       expect(doc.lastUpdated).toBe("January 15, 2024");
       expect(JSON.stringify(doc.sections)).toContain("{email}");
@@ -57,7 +57,7 @@ describe("legal documents", () => {
     expect(section("cookies")).toMatch(/Sign-in cookies[\s\S]*30 days/);
     expect(section("cookies")).toMatch(/consent cookie holds only the privacy level/);
     expect(section("cookies")).toMatch(/no advertising cookies and no third-party trackers/);
-    // Local storage of the consent banner (spec 1 §3) and the service worker's cache (no pages, no personal data).
+    // Local storage of the consent banner and the service worker's cache (no pages, no personal data).
     expect(section("cookies")).toMatch(/consent choice, the random session id[\s\S]*banner was shown/);
     expect(section("cookies")).toMatch(/service worker cache\)\. No pages, personal data/);
     expect(section("cookies")).toContain("'Clear local data'");

@@ -2,7 +2,7 @@
  * Terms of Service and Privacy Policy as structured data, shared by the
  * reader modal (sign-up) and the /terms and /privacy pages. Written in plain
  * language to match what Savepoint actually does. `{email}` stands for the
- * operator's contact address (spec 1 §2 shows it as {email}); a page that
+ * operator's contact address (shown as {email} when unknown); a page that
  * knows the address may pass it to the renderer.
  */
 
@@ -350,7 +350,7 @@ export interface TocEntry {
   level: number;
 }
 
-/** Table of contents: headings up to `maxLevel` (spec: up to level 3), in document order. */
+/** Table of contents: headings up to `maxLevel` (the reader shows up to level 3), in document order. */
 export function tableOfContents(doc: LegalDocument, maxLevel = 3): TocEntry[] {
   return doc.sections.filter((s) => s.level <= maxLevel).map((s) => ({ id: s.id, title: s.title, level: s.level }));
 }

@@ -5,12 +5,12 @@ import { DialogCloseButton } from "~/components/ui/dialog-close-button";
 
 export type { LegalDocumentKind };
 
-// The documents are loaded on demand (spec 1 §2: lazy-loaded), starting as soon as the reader can be opened.
+// The documents are loaded on demand (kept out of the main bundle), starting as soon as the reader can be opened.
 const loadBody = () => import("./legal-reader-body");
 const LegalReaderBody = lazy(loadBody);
 
 /**
- * The Terms of Service / Privacy Policy reader (spec 1 §2): a modal that
+ * The Terms of Service / Privacy Policy reader: a modal that
  * closes on Escape or a click on the backdrop, locks page scroll while open
  * (Radix), and has a table of contents whose links scroll inside the dialog.
  * Rendered inside another dialog it stacks on top of it; Escape closes only

@@ -42,7 +42,7 @@ const panel =
   "fixed inset-x-0 bottom-0 z-40 max-h-[85dvh] overflow-y-auto border-t border-line bg-surface p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-2xl sm:inset-x-auto sm:bottom-4 sm:left-4 sm:w-[28rem] sm:rounded-2xl sm:border";
 
 /**
- * The consent banner (spec 1 §2 "Consent banner", §4 "Consent"), mounted once in the root layout.
+ * The consent banner, mounted once in the root layout.
  * - Keeps the local record in step with the server (planConsentSync): for a signed-in user the
  *   account's record wins and is copied locally; without one, the local record is sent to the
  *   account. For a signed-out visitor the local record and the consent cookie follow each other.
@@ -123,7 +123,7 @@ export function ConsentBanner({ serverConsent, signedIn }: { serverConsent: Serv
     ownSave.current = true;
     const r = await saveConsentChoice(intent, chosen);
     setBusy(false);
-    // A failure shows nothing (spec 1 §8); the banner stays so the choice can be made again.
+    // A failure shows nothing; the banner stays so the choice can be made again.
     if (!r.success) {
       ownSave.current = false;
       return;

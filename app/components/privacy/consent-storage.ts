@@ -10,7 +10,7 @@ import {
 } from "~/lib/consent";
 
 /**
- * The browser side of consent (spec 1 §3 "Local browser storage"): the consent record
+ * The browser side of consent (local browser storage): the consent record
  * { analyticsOptedIn, trackingLevel, timestamp }, the session id (timestamp plus random string;
  * only its SHA-256 is ever stored on the server) and the flag that the banner was shown.
  * Every function is safe to call during server rendering or with storage blocked (no-ops).
@@ -143,7 +143,7 @@ export type SaveResult = { success: true; record: ConsentRecord; consentDate: st
 /**
  * Records a choice: locally first (the banner's own record), then on the server (consent cookie;
  * for a signed-in user the account's preferences and the audit log). A server failure gives
- * success false with the message or 'Failed to save consent' (spec 1 §8).
+ * success false with the message or 'Failed to save consent'.
  */
 export async function saveConsentChoice(intent: ConsentIntent, level?: TrackingLevel): Promise<SaveResult> {
   const choice = consentForIntent(intent, level);

@@ -15,7 +15,7 @@ export function hitYear(hit: Pick<GameSearchHit, "releaseDate" | "year">): strin
   return hit.year ? String(hit.year) : "TBA";
 }
 
-/** Up to 5 short platform names, then '...' when there are more (spec 2 §2). */
+/** Up to 5 short platform names, then '...' when there are more. */
 export function PlatformList({ platforms, className = "", as: Tag = "p" }: { platforms: string[]; className?: string; as?: "p" | "span" }) {
   const { shown, more } = platformSummary(platforms, 5);
   if (shown.length === 0) return null;

@@ -1,5 +1,5 @@
 /**
- * Recent searches of the header dropdown and the search page (spec 2 §2, §9): up to 5 per kind,
+ * Recent searches of the header dropdown and the search page: up to 5 per kind,
  * kept 24 hours, newest first, in localStorage. Every function takes the storage and clock so
  * it can be tested; storage failures (private mode, quota, SSR) are ignored.
  */

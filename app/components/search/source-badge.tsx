@@ -7,7 +7,7 @@ const SOURCES: Record<SearchSource, { label: string; Icon: typeof Database; clas
   mixed: { label: "Mixed Sources", Icon: Layers, className: "border-warn/40 bg-warn/10 text-warn" },
 };
 
-/** Where the results came from (spec 2 §2): Database, IGDB API or Mixed Sources. */
+/** Where the results came from: Database, IGDB API or Mixed Sources. */
 export function SourceBadge({ source }: { source: SearchSource }) {
   const { label, Icon, className } = SOURCES[source];
   return (

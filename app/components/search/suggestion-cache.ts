@@ -1,5 +1,5 @@
 /**
- * The header dropdown's in-memory result cache (spec 2 §9): entries live 5 minutes; at most 100;
+ * The header dropdown's in-memory result cache: entries live 5 minutes; at most 100;
  * when full, the oldest 20 % are dropped. Per browser tab, gone on reload.
  */
 

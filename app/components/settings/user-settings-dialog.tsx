@@ -23,7 +23,7 @@ function formatDate(iso: string): string {
 }
 
 /**
- * The signed-in user's settings (spec 1 §2: a lazily loaded user-settings modal). Privacy
+ * The signed-in user's settings, a lazily loaded modal. Privacy
  * preferences: the tracking level (saved to the account with an audit entry), the date consent
  * was given, and 'Clear local data'. Mounted afresh for each opening (the header keys it), so it
  * starts in the loading state and reads the current choice.

@@ -18,7 +18,7 @@ import {
 import { user } from "./users";
 
 /**
- * A game of the catalogue (spec 2 §3). igdb_id is the external games-database
+ * A game of the catalogue. igdb_id is the external games-database
  * id; games imported without one (curated or retro lists) have none, which is
  * why it is nullable here while the IGDB save path requires it.
  */
@@ -170,7 +170,7 @@ export const platformGames = pgTable(
   (t) => [primaryKey({ columns: [t.gameId, t.platformId] }), index("platform_games_platform_idx").on(t.platformId, t.gameId)],
 );
 
-/** A rating with an optional written review (spec 3 §3 "rating"). One per user and game. */
+/** A rating with an optional written review. One per user and game. */
 export const rating = pgTable(
   "rating",
   {

@@ -4,7 +4,7 @@ import { game } from "./catalogue";
 import { user } from "./users";
 
 /**
- * Privacy consent (spec 1 §3 user_preferences and privacy_audit_log, §4 "Consent") and the
+ * Privacy consent (user_preferences and privacy_audit_log) and the
  * page-view events that consent allows. Everything here belongs to one user and goes with the
  * account (ON DELETE CASCADE); events and audit entries older than 90 days are deleted by the
  * retention job (app/modules/privacy/retention.server.ts).
@@ -28,7 +28,7 @@ export const userPreferences = pgTable(
   },
   (t) => [
     check("user_preferences_tracking_level", sql`${t.trackingLevel} in ('none', 'anonymous', 'full')`),
-    // Withdrawal is "off and none"; any other level is opted in (spec 1 §4).
+    // Withdrawal is "off and none"; any other level is opted in.
     check("user_preferences_opt_in_matches_level", sql`${t.analyticsOptedIn} = (${t.trackingLevel} <> 'none')`),
     check("user_preferences_country", sql`${t.consentIpCountry} is null or ${t.consentIpCountry} ~ '^[A-Z]{2}$'`),
   ],
@@ -57,7 +57,7 @@ export const privacyAuditLog = pgTable(
 );
 
 /**
- * A game page viewed with analytics consent (spec 1 §4 "Tracked items"): the game, the
+ * A game page viewed with analytics consent: the game, the
  * navigation source, the SHA-256 of the browser's random session id and the country.
  * Only the 'full' level may carry the user id; the check makes 'anonymous' rows anonymous.
  */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * The account and its public profile in one row (spec 1 §3 "user").
+ * The account and its public profile in one row.
  * Shaped so Better Auth can use it directly with numeric ids (the accounts
  * issue adds its session/account/verification tables next to it).
  */

@@ -1,4 +1,4 @@
-/** Account texts shared by the pages and the service (spec 1 §4, §8). */
+/** Account texts shared by the pages and the service, so each message is written once. */
 export const MESSAGES = {
   loginFailed: "Login failed. Please try again.",
   invalidCredentials: "Invalid email or password",

@@ -8,7 +8,7 @@ function signupErrors(over: Record<string, unknown>) {
   return r.success ? {} : fieldErrors(r.error);
 }
 
-describe("sign-up validation (spec 1 §5)", () => {
+describe("sign-up validation", () => {
   it("accepts a valid form, lowercasing username and e-mail", () => {
     const r = SignupForm.parse(good);
     expect(r.username).toBe("player_one");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Account forms (spec 1 §5). Shared by the auth modal, the no-JS pages and the
+ * Account forms. Shared by the auth modal, the no-JS pages and the
  * server actions, so the same messages appear wherever a rule is broken.
  */
 
@@ -121,7 +121,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** Password strength meter: one point per satisfied rule (spec 1 §5). */
+/** Password strength meter: one point per satisfied rule. */
 export const STRENGTH_LABELS = ["Very Weak", "Weak", "Fair", "Good", "Strong"] as const;
 
 export function passwordStrength(password: string): { score: number; label: (typeof STRENGTH_LABELS)[number]; percent: number } {
@@ -130,7 +130,7 @@ export function passwordStrength(password: string): { score: number; label: (typ
 }
 
 /**
- * Username derived from an e-mail (OAuth sign-ups without one, spec 1 §5):
+ * Username derived from an e-mail (OAuth sign-ups without one):
  * local part, lowercased, only [a-z0-9_], cut to 18, zero-padded to 3; if taken,
  * suffixes 1..99, then the last 4 digits of the current time.
  */

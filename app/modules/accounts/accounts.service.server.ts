@@ -60,7 +60,7 @@ export async function resendVerification(request: Request, context: Ctx, email: 
   return fail(r.status, MESSAGES.resendFailed);
 }
 
-/** Always the same answer whether or not the address has an account (spec 1 §4). */
+/** Always the same answer whether or not the address has an account, so it reveals nothing. */
 export async function requestPasswordReset(request: Request, context: Ctx, email: string): Promise<Result<{ message: string }>> {
   const r = await callAuth(request, context, "/request-password-reset", { body: { email } });
   if (r.ok) return ok({ message: MESSAGES.resetSent });
@@ -71,7 +71,7 @@ export async function requestPasswordReset(request: Request, context: Ctx, email
 
 export type ResetLinkState = { valid: true } | { valid: false; error: string };
 
-/** The reset page's link check (spec 1 §4 "Reset link", §8). */
+/** The reset page's link check: an unknown, used or expired token fails before the form is shown. */
 export async function checkResetToken(token: string | null): Promise<ResetLinkState> {
   if (!token) return { valid: false, error: MESSAGES.resetLinkMissing };
   if (token.length > 200) return { valid: false, error: MESSAGES.resetLinkDefault };
@@ -146,7 +146,7 @@ export async function deleteAccount(request: Request, context: Ctx, userId: numb
   return ok({ setCookies: out.setCookies });
 }
 
-/** Live availability (spec 1 §5): under 3 characters or invalid → not available; errors → not available. */
+/** Live availability: under 3 characters or invalid → not available; errors → not available. */
 export async function isUsernameAvailable(username: string): Promise<boolean> {
   const parsed = usernameField.safeParse(username);
   if (!parsed.success) return false;

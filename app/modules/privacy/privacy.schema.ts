@@ -26,7 +26,7 @@ export const pageViewEventSchema = z.object({
     .positive("gameId must be a game id")
     .max(2_147_483_647, "gameId must be a game id"),
   source: z.enum(NAVIGATION_SOURCES, { message: `source must be one of ${NAVIGATION_SOURCES.join(", ")}` }),
-  /** The browser's session id: a millisecond timestamp, a dash and a random string (spec 1 §3). */
+  /** The browser's session id: a millisecond timestamp, a dash and a random string. */
   sessionId: z.string().regex(/^\d{10,16}-[a-z0-9]{8,32}$/, "sessionId must be a timestamp, a dash and a random string"),
 });
 export type PageViewEvent = z.infer<typeof pageViewEventSchema>;

@@ -20,7 +20,7 @@ import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { findPreferences, insertPageView, preferenceStats, saveConsentRecord, type PreferenceStats } from "./privacy.queries.server";
 
 /**
- * Privacy consent and the analytics it allows (spec 1 §4 "Consent", §7 "Preferences and privacy").
+ * Privacy consent and the analytics it allows, and the user's privacy preferences.
  *
  * Where a choice lives: in the browser's local storage (the banner), in the consent cookie (the
  * server's record for anyone, and the only one for signed-out visitors) and, for a signed-in user,

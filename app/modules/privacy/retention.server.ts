@@ -2,7 +2,7 @@ import { RETENTION_DAYS } from "~/lib/consent";
 import { purgeBefore } from "./privacy.queries.server";
 
 /**
- * The banner promises that data is kept for 90 days only (spec 1 §2, §9): page views and
+ * The banner promises that data is kept for 90 days only: page views and
  * privacy audit entries older than that are deleted at start-up and then once a day.
  */
 

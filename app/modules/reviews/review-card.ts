@@ -25,7 +25,7 @@ export interface ReviewCard {
   containsSpoilers: boolean;
 }
 
-/** The review card view model of spec 3 §3. */
+/** The review card view model: what a list of reviews shows for one review. */
 export function toReviewCard(row: ReviewCardRow): ReviewCard {
   const text = row.text ?? "";
   return {

@@ -47,7 +47,7 @@ export interface RelatedCandidate {
 
 /**
  * Additional content: category 1 to 4 and a name without mod, unofficial, fan, homebrew, patch or
- * fix. `requireCover` (IGDB records; spec: "needs a cover") is off for stored games, which get a
+ * fix. `requireCover` (IGDB records need a cover) is off for stored games, which get a
  * generated cover when they have none.
  */
 export function isAdditionalContent(g: RelatedCandidate, opts: { requireCover?: boolean } = {}): boolean {

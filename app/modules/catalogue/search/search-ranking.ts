@@ -33,18 +33,18 @@ import { normalizeTitle, romanToArabic } from "~/lib/search-text";
  *    multiplied by the square of the letter-weighted similarity ("metriod prime" → Metroid Prime
  *    ≈ 840, below any exact or starts-with match). Numbers never match fuzzily ("halo 2" is not
  *    "halo 3"); the last word of the term may be the start of a title word ("zeld" → Zelda).
- *  - Below 300 the candidate is not shown (spec's text-relevance threshold; value chosen).
+ *  - Below 300 the candidate is not shown (text-relevance threshold; value chosen).
  *
- * Category (spec priority main 10000 … mod 100): −(10000 − priority) / 50, so DLC −180, bundle
+ * Category (priority main 10000 … mod 100): −(10000 − priority) / 50, so DLC −180, bundle
  * −190, mod −198, remaster −120, remake −100. Main games rank above their DLC, editions, bundles,
  * mods and seasons with the same title match, yet a DLC typed exactly still comes first.
  *
- * Rating (spec): average user rating (≥ 3 ratings; else IGDB rating with ≥ 5 votes) on a
+ * Rating: average user rating (≥ 3 ratings; else IGDB rating with ≥ 5 votes) on a
  * 100 scale ≥ 90 +50, ≥ 80 +30, ≥ 70 +15, < 50 −25.
- * Popularity (spec "popularity", weights not shown; chosen small so the title decides):
+ * Popularity (weights chosen small so the title decides):
  * 15·log10(1 + user ratings) ≤ 40, 8·log10(1 + IGDB votes) ≤ 20, 1.5 per platform ≤ 15,
  * 5·log10(1 + views) ≤ 15.
- * Recency (spec function ranking): released within 1 year +20, within 3 years +10, over 20 years −10.
+ * Recency: released within 1 year +20, within 3 years +10, over 20 years −10.
  *
  * Order: exact matches (title score ≥ 950 without typos) first whatever their bonuses, then by
  * score, then newer first, then id. So the exact title is always first.
@@ -488,7 +488,7 @@ export function categoryAdjustment(category: number | null): number {
   return Math.round((categoryPriority(category) - 10000) / 50);
 }
 
-/** Spec rating bonus on a 0..100 scale. */
+/** Rating bonus on a 0..100 scale. */
 export function ratingAdjustment(c: Pick<RankCandidate, "ratingCount" | "avgUserRating" | "igdbRating" | "igdbRatingCount">): number {
   let value: number | null = null;
   if (c.ratingCount >= 3 && c.avgUserRating !== null) value = c.avgUserRating * 10;
