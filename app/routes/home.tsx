@@ -8,16 +8,18 @@ import { pageTitle } from "~/lib/meta";
 import { gameHref } from "~/lib/slugs";
 import { getHomePage } from "~/modules/home/home.service.server";
 import { PAGE_CACHE } from "~/lib/page-cache";
+import { currentActor } from "~/access/access.server";
+import { FollowedReviews } from "~/components/social/followed-reviews";
 
-/** The same for every signed-out visitor: the page cache may keep it. */
+/** The same for every signed-out visitor (the followed-reviews block is for signed-in users only): the page cache may keep it. */
 export const handle = PAGE_CACHE;
 
 export function meta() {
   return [{ title: pageTitle() }, { name: "description", content: "Rate, review, and discover games through the power of social gaming." }];
 }
 
-export async function loader() {
-  return getHomePage();
+export async function loader({ request }: Route.LoaderArgs) {
+  return getHomePage(await currentActor(request));
 }
 
 const features = [
@@ -27,7 +29,7 @@ const features = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { games, reviews, reviewsError } = loaderData;
+  const { games, reviews, reviewsError, followed } = loaderData;
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
   const authModal = useAuthModal();
   return (
@@ -102,6 +104,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+
+      {followed && <FollowedReviews feed={followed} />}
 
       <section aria-labelledby="recent-reviews" className="mx-auto max-w-7xl px-4 py-14 lg:px-6">
         <SectionHeading id="recent-reviews" title="Recent Reviews" link={{ to: "/users", label: "View All" }} />

@@ -55,6 +55,8 @@ const json = (pathname: string, body: unknown, cookie?: string) => {
 };
 const exists = async (id: number) => (await db.handle().db.select({ id: user.id }).from(user).where(eq(user.id, id))).length === 1;
 const CONFIRM_ERROR = "Type DELETE to confirm.";
+const followerCount = async (id: number) =>
+  (await db.handle().db.select({ n: user.followerCount }).from(user).where(eq(user.id, id)))[0]?.n ?? -1;
 
 /** A game and the owner's review of it (a fresh pair per row, so rows never depend on each other). */
 async function ownersReview(w: World) {
@@ -249,6 +251,49 @@ const ROWS: Row[] = [
       // An id in the form is ignored: the owner of the world is still there.
       expect(await exists(w.owner.id)).toBe(true);
     },
+  },
+
+  // Follow: any signed-in member, for themselves only (the follower is the session's user); never oneself.
+  {
+    route: "api/users/:id/follow",
+    as: "visitor",
+    request: (w) => post(`/api/users/${w.owner.id}/follow`, { intent: "follow", format: "json" }),
+    expect: { status: 401, message: "You must be logged in to follow users" },
+    after: async (w) => expect(await followerCount(w.owner.id)).toBe(0),
+  },
+  {
+    route: "api/users/:id/follow",
+    as: "visitor",
+    note: "a plain form goes to sign-in",
+    request: (w) => post(`/api/users/${w.owner.id}/follow`, { intent: "unfollow", redirectTo: "/users" }),
+    expect: { status: 303, location: /^\/login\?redirectTo=%2Fusers$/ },
+  },
+  {
+    route: "api/users/:id/follow",
+    as: "another user",
+    note: "follows the owner, then unfollows",
+    request: (w) => post(`/api/users/${w.owner.id}/follow`, { intent: "follow", format: "json" }, w.other.cookie),
+    expect: { status: 200 },
+    after: async (w) => {
+      expect(await followerCount(w.owner.id)).toBe(1);
+      const mod = await loadRouteModule(entryOf("api/users/:id/follow"));
+      const undo = post(`/api/users/${w.owner.id}/follow`, { intent: "unfollow", redirectTo: "/users" }, w.other.cookie);
+      const r = await (mod.action as (a: unknown) => Promise<Response>)({
+        request: undo,
+        params: { id: String(w.owner.id) },
+        context: contextFor(nextIp()),
+      });
+      expect(r.status).toBe(303);
+      expect(await followerCount(w.owner.id)).toBe(0);
+    },
+  },
+  {
+    route: "api/users/:id/follow",
+    as: "owner",
+    note: "cannot follow themselves",
+    request: (w) => post(`/api/users/${w.owner.id}/follow`, { intent: "follow", format: "json" }, w.owner.cookie),
+    expect: { status: 400, message: "You cannot follow yourself" },
+    after: async (w) => expect(await followerCount(w.owner.id)).toBe(0),
   },
 
   // Sign-out: ends only the sender's session.

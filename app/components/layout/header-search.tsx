@@ -6,6 +6,7 @@ import { hitYear, PlatformList } from "~/components/search/game-result-card";
 import { clearRecent, readRecent, rememberSearch, type RecentSearch, type SearchKind } from "~/components/search/recent-searches";
 import { SuggestionCache } from "~/components/search/suggestion-cache";
 import { useHydrated } from "~/components/search/use-client-state";
+import { UserAvatar } from "~/components/social/user-avatar";
 import { gameHref } from "~/lib/slugs";
 import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
 
@@ -13,23 +14,35 @@ export const MIN_CHARS = 2;
 export const DEBOUNCE_MS = 800;
 export const MAX_SUGGESTIONS = 8;
 
-/** The box searches games (recent searches are kept per kind; only games exist so far). */
-const kind: SearchKind = "games";
+interface UserHit {
+  id: number;
+  displayName: string;
+  name: string;
+  username: string | null;
+  avatarUrl: string | null;
+}
 
-type Suggestion = { kind: "game"; hit: GameSearchHit };
+type Suggestion = { kind: "game"; hit: GameSearchHit } | { kind: "user"; user: UserHit };
 
 const cache = new SuggestionCache<Suggestion[]>();
 
-async function fetchSuggestions(term: string, signal: AbortSignal): Promise<Suggestion[]> {
+/** Games from the catalogue search; users from the Discover Users search. */
+async function fetchSuggestions(kind: SearchKind, term: string, signal: AbortSignal): Promise<Suggestion[]> {
   const params = new URLSearchParams({ q: term, limit: String(MAX_SUGGESTIONS) });
-  const res = await fetch(`/api/games/search?${params}`, { signal, headers: { Accept: "application/json" } });
+  const url = kind === "users" ? `/api/users/search?${params}` : `/api/games/search?${params}`;
+  const res = await fetch(url, { signal, headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`search answered ${res.status}`);
+  if (kind === "users") {
+    const body = (await res.json()) as { users?: UserHit[] };
+    return (body.users ?? []).slice(0, MAX_SUGGESTIONS).map((user) => ({ kind: "user", user }));
+  }
   const body = (await res.json()) as { games?: GameSearchHit[] };
   return (body.games ?? []).slice(0, MAX_SUGGESTIONS).map((hit) => ({ kind: "game", hit }));
 }
 
-export function searchPageHref(term: string): string {
-  return `/search-results?q=${encodeURIComponent(term.trim())}`;
+/** The full results page: games on /search-results, users on Discover Users. */
+export function searchPageHref(term: string, kind: SearchKind = "games"): string {
+  return `${kind === "users" ? "/users" : "/search-results"}?q=${encodeURIComponent(term.trim())}`;
 }
 
 /**
@@ -53,9 +66,10 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
   const [fetched, setFetched] = useState<{ key: string; items: Suggestion[] } | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [kind, setKind] = useState<SearchKind>("games");
 
   const term = query.trim();
-  const key = term.toLowerCase();
+  const key = `${kind}:${term.toLowerCase()}`;
   const searchable = term.length >= MIN_CHARS;
   const items = searchable ? (cache.get(key) ?? (fetched?.key === key ? fetched.items : undefined)) : undefined;
   const failed = searchable && failedKey === key;
@@ -65,7 +79,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     if (!searchable || cache.get(key)) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetchSuggestions(term, controller.signal).then(
+      fetchSuggestions(kind, term, controller.signal).then(
         (result) => {
           cache.set(key, result);
           setFetched({ key, items: result });
@@ -141,7 +155,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     rememberSearch(kind, q);
     close();
     inputRef.current?.blur();
-    void navigate(searchPageHref(q));
+    void navigate(searchPageHref(q, kind));
   }
 
   function choose(option: Option) {
@@ -155,7 +169,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
       close();
       setQuery("");
       inputRef.current?.blur();
-      void navigate(gameHref(option.item.hit));
+      void navigate(option.item.kind === "user" ? `/user/${option.item.user.id}` : gameHref(option.item.hit));
     }
   }
 
@@ -187,7 +201,18 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     }
   }
 
-  const placeholder = focused ? "Search games..." : "Search games or users...";
+  const placeholder = focused ? (kind === "users" ? "Search users..." : "Search games...") : "Search games or users...";
+  const noun = kind === "users" ? "users" : "games";
+
+  function switchKind(next: SearchKind) {
+    if (next === kind) return;
+    setKind(next);
+    setActive(-1);
+    setFailedKey(null);
+    setRecent(readRecent(next));
+    setOpen(true);
+    inputRef.current?.focus();
+  }
 
   return (
     <div
@@ -200,9 +225,35 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
         }
       }}
     >
-      <Form method="get" action="/search-results" role="search" className="relative w-full" onSubmit={onSubmit}>
+      {hydrated && (
+        <div
+          role="group"
+          aria-label="Search for"
+          className="absolute top-1/2 right-9 z-10 flex -translate-y-1/2 gap-0.5 rounded-full bg-surface-2/80 p-0.5 text-xs"
+        >
+          {(["games", "users"] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              aria-pressed={kind === k}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => switchKind(k)}
+              className={`rounded-full px-2 py-0.5 font-semibold ${kind === k ? "bg-accent text-white" : "text-muted hover:text-ink-strong"}`}
+            >
+              {k === "games" ? "Games" : "Users"}
+            </button>
+          ))}
+        </div>
+      )}
+      <Form
+        method="get"
+        action={kind === "users" ? "/users" : "/search-results"}
+        role="search"
+        className="relative w-full"
+        onSubmit={onSubmit}
+      >
         <label htmlFor={id} className="sr-only">
-          Search games
+          {kind === "users" ? "Search users" : "Search games"}
         </label>
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
         <input
@@ -237,7 +288,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
           aria-autocomplete={hydrated ? "list" : undefined}
           aria-activedescendant={activeOption?.id}
           aria-describedby={failed ? `${uid}-error` : undefined}
-          className={`h-10 w-full rounded-full border bg-page/70 pr-9 pl-9 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
+          className={`h-10 w-full rounded-full border bg-page/70 pl-9 ${hydrated ? "pr-36" : "pr-9"} text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
             failed ? "border-bad/70" : "border-line"
           }`}
         />
@@ -272,7 +323,9 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
       >
         {term === "" && recent.length > 0 && (
           <div className="flex items-center justify-between px-3 pt-2.5 pb-1">
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Recent Game Searches</p>
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">
+              {kind === "users" ? "Recent User Searches" : "Recent Game Searches"}
+            </p>
             <button
               type="button"
               onMouseDown={(e) => e.preventDefault()}
@@ -304,9 +357,9 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
 
         {searchable && items?.length === 0 && (
           <div className="px-3 pt-3 pb-1 text-sm">
-            <p className="text-muted">No games found</p>
+            <p className="text-muted">{kind === "users" ? "No users found" : "No games found"}</p>
             <Link
-              to={searchPageHref(term)}
+              to={searchPageHref(term, kind)}
               onClick={() => {
                 rememberSearch(kind, term);
                 close();
@@ -322,7 +375,12 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
           <p className="px-3 pt-3 pb-1 text-xs text-muted">Type at least {MIN_CHARS} characters to see suggestions.</p>
         )}
 
-        <ul id={listId} role="listbox" aria-label="Game suggestions" className="max-h-[70vh] overflow-y-auto p-1.5">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={kind === "users" ? "User suggestions" : "Game suggestions"}
+          className="max-h-[70vh] overflow-y-auto p-1.5"
+        >
           {options.map((option, index) => {
             const selected = index === active;
             const base = `flex w-full cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-left text-sm ${selected ? "bg-surface-2 text-ink-strong" : "text-ink hover:bg-surface-2"}`;
@@ -350,7 +408,21 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
                   className={`${base} ${items?.length ? "mt-1 border-t border-line pt-2" : ""} font-semibold text-accent-strong`}
                 >
                   <Search aria-hidden="true" className="size-4 shrink-0" />
-                  <span className="truncate">Search all games for &quot;{term}&quot;</span>
+                  <span className="truncate">
+                    Search all {noun} for &quot;{term}&quot;
+                  </span>
+                </li>
+              );
+            }
+            if (option.item.kind === "user") {
+              const u = option.item.user;
+              return (
+                <li key={option.id} {...common} className={base}>
+                  <UserAvatar name={u.displayName} avatarUrl={u.avatarUrl} size={36} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-semibold text-ink-strong">{u.displayName}</span>
+                    {u.username && u.name && u.name !== u.username && <span className="block truncate text-xs text-muted">{u.name}</span>}
+                  </span>
                 </li>
               );
             }

@@ -1,6 +1,7 @@
 import { and, eq, like, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { game, rating, user, verification } from "~/db/schema";
+import { releaseFollowCounts } from "~/modules/social/follow.queries.server";
 
 /** Usernames are stored lowercase; lookups are lowercase too. */
 export async function isUsernameTaken(username: string, db: Database = getDb()): Promise<boolean> {
@@ -11,11 +12,13 @@ export async function isUsernameTaken(username: string, db: Database = getDb()):
 /**
  * Removes the user and, by ON DELETE CASCADE, everything only they own
  * (sessions, sign-in accounts, ratings and reviews, ...). The games'
- * denormalised review stats lose the user's ratings in the same transaction.
+ * denormalised review stats lose the user's ratings, and the people they followed or who followed
+ * them lose one follower / following, in the same transaction.
  * Returns false when there was no such user.
  */
 export async function deleteUserCascade(userId: number): Promise<boolean> {
   return getDb().transaction(async (tx) => {
+    await releaseFollowCounts(tx, userId);
     await tx.execute(sql`
       update ${game} g
          set rating_count = greatest(g.rating_count - r.n, 0),

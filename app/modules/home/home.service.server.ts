@@ -1,4 +1,6 @@
 import { LRUCache } from "lru-cache";
+import type { Actor } from "~/access/access.server";
+import { getFollowedFeed, type FollowedFeed } from "~/modules/social/feed.service.server";
 import { listFeaturedGames, type GameCardRow } from "~/modules/catalogue/catalogue.queries.server";
 import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
 import { listRecentReviews } from "~/modules/reviews/reviews.queries.server";
@@ -7,6 +9,8 @@ export interface HomePage {
   games: GameCardRow[];
   reviews: ReviewCard[];
   reviewsError: string | null;
+  /** 'From people you follow': null for a visitor. */
+  followed: FollowedFeed | null;
 }
 
 // The cover wall changes slowly; keep it for a minute per process (no user data in it).
@@ -20,18 +24,23 @@ async function featuredGames(): Promise<GameCardRow[]> {
   return games;
 }
 
-/** Home page data: a cover wall of popular games and the newest reviews (10 fetched, 3–4 shown). */
-export async function getHomePage(): Promise<HomePage> {
-  const [games, reviews] = await Promise.all([
+/**
+ * Home page data: a cover wall of popular games, the newest reviews (10 fetched, 3–4 shown) and, for
+ * a signed-in viewer, the newest reviews of the people they follow.
+ */
+export async function getHomePage(viewer: Actor = null): Promise<HomePage> {
+  const [games, reviews, followed] = await Promise.all([
     featuredGames().catch(() => []),
     listRecentReviews(10).then(
       (rows) => ({ ok: true as const, rows }),
       () => ({ ok: false as const, error: "Failed to load reviews" }),
     ),
+    getFollowedFeed(viewer),
   ]);
   return {
     games,
     reviews: reviews.ok ? reviews.rows.map(toReviewCard) : [],
     reviewsError: reviews.ok ? null : reviews.error,
+    followed,
   };
 }

@@ -27,7 +27,7 @@ export interface ReviewCardRow {
 const commentCountOf = (ratingId: typeof rating.id) =>
   sql<number>`(select count(*)::int from ${comment} where ${comment.ratingId} = ${ratingId} and ${comment.isPublished})`;
 
-const cardColumns = {
+export const cardColumns = {
   id: rating.id,
   userId: rating.userId,
   gameId: rating.gameId,
@@ -48,7 +48,7 @@ const cardColumns = {
 };
 
 type CardSelect = { [K in keyof typeof cardColumns]: unknown } & { rating: number | string; commentCount: number | string };
-const toCardRow = (r: CardSelect) => ({
+export const toCardRow = (r: CardSelect) => ({
   ...(r as unknown as ReviewCardRow),
   rating: Number(r.rating),
   commentCount: Number(r.commentCount),

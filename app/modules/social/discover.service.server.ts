@@ -1,0 +1,120 @@
+import { LRUCache } from "lru-cache";
+import type { Actor } from "~/access/access.server";
+import {
+  listDiscoverUsers,
+  listReviewStats,
+  listTopReviewers,
+  readCommunityStats,
+  type CommunityStatsRow,
+  type DiscoverUserRow,
+} from "./discover.queries.server";
+import { findFollowCounts } from "./follow.queries.server";
+import { followedAmong } from "./follow.service.server";
+
+import { DISCOVER_PAGE_SIZE, MAX_QUERY, TOP_REVIEWERS, type DiscoverPage, type DiscoverParams, type DiscoverUser } from "./discover.shared";
+
+export { parseDiscoverParams } from "./discover.shared";
+
+// Site-wide figures change slowly and are the same for everyone: one minute per process.
+const shared = new LRUCache<"stats" | "top", CommunityStatsRow | (DiscoverUserRow & { reviews: number })[]>({ max: 2, ttl: 60_000 });
+
+async function cached<T extends CommunityStatsRow | (DiscoverUserRow & { reviews: number })[]>(
+  key: "stats" | "top",
+  load: () => Promise<T>,
+): Promise<T> {
+  const hit = shared.get(key) as T | undefined;
+  if (hit) return hit;
+  const value = await load();
+  shared.set(key, value);
+  return value;
+}
+
+/** For tests: forget the cached site-wide figures. */
+export function clearDiscoverCache(): void {
+  shared.clear();
+}
+
+const displayNameOf = (r: { username: string | null; name: string }) => r.username?.trim() || r.name?.trim() || "Unknown User";
+
+const platformsOf = (p: string | null) =>
+  (p ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Discover Users: one page of users (20), the top reviewers, the side panel's figures. */
+export async function getDiscoverPage(viewer: Actor, params: DiscoverParams): Promise<DiscoverPage> {
+  const viewerId = viewer?.id ?? null;
+  const filter = {
+    q: params.q.toLowerCase(),
+    excludeUserId: viewerId,
+    hasReviews: params.hasReviews,
+    joinedWithinDays: params.joined,
+    platform: params.platform,
+  };
+  const showTop = params.q === "";
+  try {
+    const [list, top, stats, counts] = await Promise.all([
+      listDiscoverUsers(filter, params.sort, DISCOVER_PAGE_SIZE, (params.page - 1) * DISCOVER_PAGE_SIZE),
+      showTop ? cached("top", () => listTopReviewers(TOP_REVIEWERS + 1)) : Promise.resolve([]),
+      cached("stats", readCommunityStats),
+      viewerId === null ? Promise.resolve(null) : findFollowCounts(viewerId),
+    ]);
+    const topRows = top.filter((r) => r.id !== viewerId).slice(0, TOP_REVIEWERS);
+    const ids = [...new Set([...list.rows.map((r) => r.id), ...topRows.map((r) => r.id)])];
+    const [reviewStats, followed] = await Promise.all([listReviewStats(ids), followedAmong(viewer, ids)]);
+    const toUser = (r: DiscoverUserRow): DiscoverUser => ({
+      id: r.id,
+      username: r.username,
+      name: r.name,
+      displayName: displayNameOf(r),
+      bio: r.bio,
+      avatarUrl: r.avatarUrl,
+      platforms: platformsOf(r.platform),
+      joinedAt: new Date(r.createdAt).toISOString(),
+      followerCount: r.followerCount,
+      followingCount: r.followingCount,
+      reviewCount: reviewStats.get(r.id)?.reviews ?? 0,
+      averageRating: reviewStats.get(r.id)?.average ?? null,
+      isFollowing: followed.has(r.id),
+    });
+    const othersExist = stats.totalUsers - (viewerId === null ? 0 : 1) > 0 || list.total > 0;
+    return {
+      params,
+      users: list.rows.map(toUser),
+      total: list.total,
+      totalPages: Math.max(1, Math.ceil(list.total / DISCOVER_PAGE_SIZE)),
+      topReviewers: topRows.map(toUser),
+      stats: { ...stats, youFollow: counts?.followingCount ?? null },
+      communityEmpty: !othersExist,
+      viewerId,
+      error: null,
+    };
+  } catch (err) {
+    console.error("discover users failed", err);
+    return {
+      params,
+      users: [],
+      total: 0,
+      totalPages: 1,
+      topReviewers: [],
+      stats: { totalUsers: 0, activeReviewers: 0, totalReviews: 0, youFollow: null },
+      communityEmpty: false,
+      viewerId,
+      error: "Failed to load users. Please try again.",
+    };
+  }
+}
+
+/** The header search's user suggestions: the same search as Discover, best matches first. */
+export async function searchUsers(
+  viewer: Actor,
+  q: string,
+  limit: number,
+): Promise<Pick<DiscoverUser, "id" | "displayName" | "avatarUrl" | "name" | "username">[]> {
+  const text = q.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY).toLowerCase();
+  if (text.length < 2) return [];
+  const filter = { q: text, excludeUserId: viewer?.id ?? null, hasReviews: false, joinedWithinDays: null, platform: null };
+  const { rows } = await listDiscoverUsers(filter, "relevant", limit, 0, false);
+  return rows.map((r) => ({ id: r.id, username: r.username, name: r.name, displayName: displayNameOf(r), avatarUrl: r.avatarUrl }));
+}

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/auth/session.server";
+import { user } from "~/db/schema";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { createGame, createRating, createUser } from "../../../tests/factories";
+import { clearDiscoverCache, getDiscoverPage, searchUsers } from "./discover.service.server";
+import { parseDiscoverParams } from "./discover.shared";
+import { setFollow } from "./follow.service.server";
+
+const db = useTestDatabase();
+
+type Row = Awaited<ReturnType<typeof createUser>>;
+const actor = (u: Row): SessionUser => ({ id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false });
+const params = (qs: string) => parseDiscoverParams(new URLSearchParams(qs));
+
+beforeEach(() => clearDiscoverCache());
+
+describe("Discover Users", () => {
+  it("starts with 'No users yet' when nobody else is there", async () => {
+    const [me] = [await createUser()];
+    // Only valid while the file's database holds just this user.
+    const page = await getDiscoverPage(actor(me), params(""));
+    expect(page.users).toEqual([]);
+    expect(page.communityEmpty).toBe(true);
+  });
+
+  it("searches username, name and bio, case- and accent-insensitively, and never lists the viewer", async () => {
+    const me = await createUser({ bio: "zelda fan" });
+    const byUsername = await createUser({ username: "zeldamain" });
+    const byName = await createUser({ name: "Zélda Hunter" });
+    const byBio = await createUser({ bio: "I LOVE ZELDA games" });
+    await createUser({ bio: "mario only" });
+    const page = await getDiscoverPage(actor(me), params("q=ZELDA"));
+    expect(page.users.map((u) => u.id).sort()).toEqual([byUsername.id, byName.id, byBio.id].sort());
+    expect(page.total).toBe(3);
+    // Username matches rank first under Most Relevant.
+    expect(page.users[0]!.id).toBe(byUsername.id);
+    expect(page.topReviewers).toEqual([]);
+    // Wildcards are literal.
+    expect((await getDiscoverPage(actor(me), params("q=%25%25"))).total).toBe(0);
+    expect((await searchUsers(actor(me), "zelda", 8)).map((u) => u.id)).toContain(byName.id);
+    expect(await searchUsers(actor(me), "z", 8)).toEqual([]);
+  });
+
+  it("sorts by followers, reviews and join date, and shows the top 3 reviewers without search text", async () => {
+    const me = await createUser();
+    const [a, b, c, d] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    const g = await Promise.all(Array.from({ length: 4 }, () => createGame()));
+    for (let i = 0; i < 4; i++) await createRating({ userId: d.id, gameId: g[i]!.id });
+    for (let i = 0; i < 3; i++) await createRating({ userId: c.id, gameId: g[i]!.id, rating: 8 });
+    for (let i = 0; i < 2; i++) await createRating({ userId: b.id, gameId: g[i]!.id });
+    await createRating({ userId: a.id, gameId: g[0]!.id });
+    await setFollow(actor(b), a.id, "follow");
+    await setFollow(actor(c), a.id, "follow");
+    await setFollow(actor(d), b.id, "follow");
+
+    const followers = await getDiscoverPage(actor(me), params("sort=followers"));
+    expect(followers.users.slice(0, 2).map((u) => u.id)).toEqual([a.id, b.id]);
+    const reviews = await getDiscoverPage(actor(me), params("sort=reviews"));
+    expect(reviews.users.slice(0, 4).map((u) => u.id)).toEqual([d.id, c.id, b.id, a.id]);
+    expect(reviews.users.find((u) => u.id === c.id)).toMatchObject({ reviewCount: 3, averageRating: 8 });
+    await db.handle().db.execute(sql`update ${user} set created_at = now() + interval '1 minute' where id = ${b.id}`);
+    const recent = await getDiscoverPage(actor(me), params("sort=recent"));
+    expect(recent.users[0]!.id).toBe(b.id);
+    expect(recent.topReviewers.map((u) => u.id)).toEqual([d.id, c.id, b.id]);
+    expect(recent.stats.activeReviewers).toBeGreaterThanOrEqual(4);
+    expect(recent.stats.youFollow).toBe(0);
+    expect(recent.users.every((u) => u.id !== me.id)).toBe(true);
+  });
+
+  it("pages by 20 with the page in the URL, and filters by reviews, join date and platform", async () => {
+    const me = await createUser();
+    const tag = `pg${Date.now().toString(36)}`;
+    const many = [];
+    for (let i = 0; i < 23; i++) many.push(await createUser({ bio: `${tag} player`, platform: i % 2 ? "PC, PS5" : "Nintendo Switch" }));
+    const first = await getDiscoverPage(actor(me), params(`q=${tag}`));
+    const second = await getDiscoverPage(actor(me), params(`q=${tag}&page=2`));
+    expect(first.total).toBe(23);
+    expect(first.totalPages).toBe(2);
+    expect(first.users).toHaveLength(20);
+    expect(second.users).toHaveLength(3);
+    const seen = new Set([...first.users, ...second.users].map((u) => u.id));
+    expect(seen.size).toBe(23);
+
+    expect((await getDiscoverPage(actor(me), params(`q=${tag}&platform=PS5`))).total).toBe(11);
+    expect((await getDiscoverPage(actor(me), params(`q=${tag}&platform=Nintendo+Switch`))).total).toBe(12);
+    await createRating({ userId: many[0]!.id, gameId: (await createGame()).id });
+    expect((await getDiscoverPage(actor(me), params(`q=${tag}&reviews=1`))).users.map((u) => u.id)).toEqual([many[0]!.id]);
+    await db.handle().db.execute(sql`update ${user} set created_at = now() - interval '40 days' where id = ${many[1]!.id}`);
+    expect((await getDiscoverPage(actor(me), params(`q=${tag}&joined=30`))).total).toBe(22);
+    const none = await getDiscoverPage(actor(me), params(`q=${tag}nothing`));
+    expect(none.users).toEqual([]);
+    expect(none.communityEmpty).toBe(false);
+  });
+
+  it("marks whom the viewer follows; visitors see everyone", async () => {
+    const me = await createUser();
+    const idol = await createUser({ bio: "followme-unique" });
+    await setFollow(actor(me), idol.id, "follow");
+    const page = await getDiscoverPage(actor(me), params("q=followme-unique"));
+    expect(page.users).toMatchObject([{ id: idol.id, isFollowing: true, followerCount: 1 }]);
+    expect(page.stats.youFollow).toBe(1);
+    const visitor = await getDiscoverPage(null, params("q=followme-unique"));
+    expect(visitor.users).toMatchObject([{ id: idol.id, isFollowing: false }]);
+    expect(visitor.viewerId).toBeNull();
+  });
+
+  it("reads odd parameters as the defaults, never an error", () => {
+    expect(params("sort=drop&page=-1&joined=9&platform=Amiga&q=" + "x".repeat(300))).toMatchObject({
+      sort: "relevant",
+      page: 1,
+      joined: null,
+      platform: null,
+      hasReviews: false,
+    });
+    expect(params("q=x".repeat(1)).q).toBe("x");
+    expect(params("page=abc").page).toBe(1);
+  });
+
+  it("uses the trigram index for search text", async () => {
+    await db.handle().db.execute(sql`set enable_seqscan = off`);
+    const plan = await db.handle().db.execute<{ "QUERY PLAN": string }>(sql`
+      explain select id from "user"
+       where f_unaccent(lower(coalesce("user"."username", '') || ' ' || coalesce("user"."name", '') || ' ' || coalesce("user"."bio", '')))
+             like '%' || f_unaccent(lower('zelda')) || '%'`);
+    await db.handle().db.execute(sql`reset enable_seqscan`);
+    expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/user_search_trgm_idx/);
+  });
+});
