@@ -18,7 +18,7 @@ export default [
   route("api/lists", "routes/api.lists.ts"),
   route("api/top-games", "routes/api.top-games.ts"),
   route("api/picker", "routes/api.picker.ts"),
-  route("user/:id", "routes/user.tsx"),
+  route("user/:id?", "routes/user.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
