@@ -29,6 +29,8 @@ export default [
   route("account/password", "routes/account.password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("settings", "routes/settings.tsx"),
+  route("settings/profile", "routes/settings.profile.tsx"),
+  route("settings/avatar", "routes/settings.avatar.tsx"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/username-available", "routes/api.username-available.ts"),
   route("auth/oauth/:provider", "routes/auth.oauth.$provider.tsx"),
