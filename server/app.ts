@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext, type RequestInfo } from "../app/context.server";
 import { checkDatabase, getHandle } from "../app/db/client.server";
+import { getUploadStorage, UPLOAD_NAME } from "../app/modules/uploads/storage.server";
 import { createHtmlCache } from "./html-cache";
 import { pageCacheRule } from "./page-cache-routes";
 import { createRouterHandler } from "./react-router-handler";
@@ -84,6 +85,29 @@ export function createApp(opts: AppOptions): Express {
       // not open
     }
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database });
+  });
+
+  // Uploaded images (avatars): content-hashed names, so a name always means the same bytes.
+  app.get("/uploads/:name", async (req, res, next) => {
+    try {
+      const name = req.params.name;
+      const bytes = UPLOAD_NAME.test(name) ? await getUploadStorage().get(name) : null;
+      if (!bytes) {
+        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+        return;
+      }
+      res
+        .status(200)
+        .set({
+          "Content-Type": "image/webp",
+          "Cache-Control": "public, max-age=31536000, immutable",
+          "X-Content-Type-Options": "nosniff",
+          "Content-Security-Policy": "default-src 'none'; sandbox",
+        })
+        .send(bytes);
+    } catch (err) {
+      next(err);
+    }
   });
 
   for (const mw of opts.before ?? []) app.use(mw);

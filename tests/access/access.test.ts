@@ -53,6 +53,13 @@ const json = (pathname: string, body: unknown, cookie?: string) => {
   if (cookie) headers.set("cookie", cookie);
   return new Request(`${APP_URL}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
 };
+const upload = (pathname: string, cookie?: string, content = "not an image") => {
+  const body = new FormData();
+  body.append("avatar", new File([content], "a.svg", { type: "image/svg+xml" }));
+  const headers = new Headers({ origin: APP_URL });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(`${APP_URL}${pathname}`, { method: "POST", headers, body });
+};
 const exists = async (id: number) => (await db.handle().db.select({ id: user.id }).from(user).where(eq(user.id, id))).length === 1;
 const CONFIRM_ERROR = "Type DELETE to confirm.";
 const followerCount = async (id: number) =>
@@ -415,6 +422,58 @@ const ROWS: Row[] = [
     note: "not a POST",
     request: () => new Request(`${APP_URL}/api/igdb-search`, { method: "PUT", headers: { origin: APP_URL } }),
     expect: { status: 405, message: "Use POST" },
+  },
+
+  // Profile edit and avatar: only the signed-in user's own profile (the id comes from the session).
+  {
+    route: "settings/profile",
+    as: "visitor",
+    request: () => post("/settings/profile", { username: "intruder", name: "Intruder" }),
+    expect: { status: 302, location: /^\/login\?redirectTo=%2Fsettings%2Fprofile$/ },
+  },
+  {
+    route: "settings/profile",
+    as: "another user",
+    note: "an id in the form changes only their own profile",
+    request: (w) =>
+      post("/settings/profile", { id: String(w.owner.id), username: w.other.username, name: "Other Renamed" }, w.other.cookie),
+    expect: { status: 200 },
+    after: async (w) => {
+      const [row] = await db.handle().db.select({ name: user.name }).from(user).where(eq(user.id, w.owner.id));
+      expect(row?.name).not.toBe("Other Renamed");
+    },
+  },
+  {
+    route: "settings/profile",
+    as: "owner",
+    note: "a javascript: website",
+    request: (w) =>
+      post("/settings/profile", { username: w.owner.username, name: "Owner", website: "javascript:alert(1)" }, w.owner.cookie),
+    expect: { status: 400, message: "Website must be a web address starting with http:// or https://" },
+  },
+  {
+    route: "settings/avatar",
+    as: "visitor",
+    request: () => upload("/settings/avatar"),
+    expect: { status: 302, location: /^\/login\?redirectTo=%2Fsettings%2Favatar$/ },
+  },
+  {
+    route: "settings/avatar",
+    as: "another user",
+    note: "not an image",
+    request: (w) => upload("/settings/avatar", w.other.cookie),
+    expect: { status: 415, message: "Only JPEG, PNG, WebP or GIF images can be uploaded" },
+    after: async (w) => {
+      const [row] = await db.handle().db.select({ avatarUrl: user.avatarUrl }).from(user).where(eq(user.id, w.owner.id));
+      expect(row?.avatarUrl).toBeNull();
+    },
+  },
+  {
+    route: "settings/avatar",
+    as: "owner",
+    note: "an SVG with a script",
+    request: (w) => upload("/settings/avatar", w.owner.cookie, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    expect: { status: 415, message: "Only JPEG, PNG, WebP or GIF images can be uploaded" },
   },
 
   // Better Auth's endpoints the app relies on: changing a profile needs its session; the operator flag is never settable.

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { CalendarDays, Gamepad2, Globe, MapPin, Pencil } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ProfileHeader, ProfileTab } from "~/modules/lists/lists.service.server";
+import type { ProfileHeader, ProfileTab } from "~/modules/profile/profile.service.server";
 
 export function Avatar({ name, url, size = 80 }: { name: string; url: string | null; size?: number }) {
   const [failed, setFailed] = useState(false);
@@ -13,7 +14,7 @@ export function Avatar({ name, url, size = 80 }: { name: string; url: string | n
         width={size}
         height={size}
         onError={() => setFailed(true)}
-        className="rounded-full object-cover ring-2 ring-line"
+        className="shrink-0 rounded-full object-cover ring-2 ring-line"
         style={{ width: size, height: size }}
       />
     );
@@ -21,7 +22,7 @@ export function Avatar({ name, url, size = 80 }: { name: string; url: string | n
   return (
     <span
       aria-hidden="true"
-      className="inline-flex items-center justify-center rounded-full bg-accent/30 font-bold text-accent-strong ring-2 ring-line"
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-accent/30 font-bold text-accent-strong ring-2 ring-line"
       style={{ width: size, height: size, fontSize: size / 2.5 }}
     >
       {initial}
@@ -29,16 +30,123 @@ export function Avatar({ name, url, size = 80 }: { name: string; url: string | n
   );
 }
 
-export function ProfileHeaderView({ profile }: { profile: ProfileHeader }) {
+/** `?dialog=…` on the current page (the tab kept), so a stat opens its dialog with or without JavaScript. */
+export function dialogHref(userId: number, tab: ProfileTab, dialog: string, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams();
+  if (tab !== "top5") q.set("tab", tab);
+  q.set("dialog", dialog);
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  return `/user/${userId}?${q.toString()}`;
+}
+
+const STATS = [
+  { key: "games", label: "GAMES", dialog: "games" },
+  { key: "reviewsThisYear", label: "REVIEWS", dialog: "reviews", hint: "this year" },
+  { key: "lists", label: "LISTS", dialog: null },
+  { key: "following", label: "FOLLOWING", dialog: "following" },
+  { key: "followers", label: "FOLLOWERS", dialog: "followers" },
+] as const;
+
+export function ProfileHeaderView({
+  profile,
+  isOwner,
+  tab,
+  followSlot,
+}: {
+  profile: ProfileHeader;
+  isOwner: boolean;
+  tab: ProfileTab;
+  /** The lead's <FollowButton …/> for other viewers goes here (nothing until it lands). */
+  followSlot?: ReactNode;
+}) {
   const display = profile.name || profile.username || "Unknown User";
   return (
-    <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-      <Avatar name={display} url={profile.avatarUrl} />
-      <div className="min-w-0">
-        <h1 className="truncate text-2xl font-bold text-ink-strong">{display}</h1>
-        {profile.username && <p className="text-muted">@{profile.username}</p>}
-        <p className="mt-1 text-sm text-muted">Joined {profile.joined}</p>
+    <header className="rounded-xl border border-line bg-surface p-5 sm:p-6">
+      <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
+        <Avatar name={display} url={profile.avatarUrl} size={96} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <h1 className="truncate text-2xl font-bold text-ink-strong">{display}</h1>
+              {profile.username && <p className="text-muted">@{profile.username}</p>}
+            </div>
+            {isOwner ? (
+              <Link
+                to="/settings/profile"
+                className="inline-flex items-center gap-2 rounded-lg border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit Profile
+              </Link>
+            ) : (
+              /* Follow for other signed-in viewers; 'Login' (disabled) for visitors. */
+              (followSlot ?? null)
+            )}
+          </div>
+          {profile.bio && <p className="mt-3 whitespace-pre-line text-ink">{profile.bio}</p>}
+          <ul className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm text-muted sm:justify-start">
+            <li className="inline-flex items-center gap-1.5">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              Joined {profile.joined}
+            </li>
+            {profile.location && (
+              <li className="inline-flex items-center gap-1.5">
+                <MapPin aria-hidden="true" className="size-4" />
+                {profile.location}
+              </li>
+            )}
+            {profile.website && (
+              <li className="inline-flex min-w-0 items-center gap-1.5">
+                <Globe aria-hidden="true" className="size-4" />
+                <a
+                  href={profile.website}
+                  rel="nofollow ugc noopener"
+                  target="_blank"
+                  className="truncate text-accent-strong hover:underline"
+                >
+                  {profile.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+                </a>
+              </li>
+            )}
+            {profile.platforms.length > 0 && (
+              <li className="inline-flex items-center gap-1.5">
+                <Gamepad2 aria-hidden="true" className="size-4" />
+                {profile.platforms.join(", ")}
+              </li>
+            )}
+          </ul>
+        </div>
       </div>
+      <dl className="mt-6 grid grid-cols-5 divide-x divide-line border-t border-line pt-4 text-center" aria-label="Profile stats">
+        {STATS.map((s) => {
+          const count = profile.stats[s.key];
+          const body = (
+            <>
+              <dd className="text-xl font-bold text-ink-strong">{count}</dd>
+              <dt className="text-[11px] font-semibold tracking-wide text-muted">
+                {s.label}
+                {"hint" in s && <span className="sr-only"> ({s.hint})</span>}
+              </dt>
+            </>
+          );
+          return (
+            <div key={s.key} className="flex flex-col-reverse">
+              {s.dialog ? (
+                <Link
+                  to={dialogHref(profile.id, tab, s.dialog)}
+                  preventScrollReset
+                  data-testid={`stat-${s.dialog}`}
+                  className="flex flex-col-reverse rounded-lg px-1 py-1 hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+                >
+                  {body}
+                </Link>
+              ) : (
+                <div className="flex flex-col-reverse px-1 py-1">{body}</div>
+              )}
+            </div>
+          );
+        })}
+      </dl>
     </header>
   );
 }
@@ -47,6 +155,7 @@ const TABS: { id: ProfileTab; label: string }[] = [
   { id: "top5", label: "Top 5" },
   { id: "top10", label: "Top 10" },
   { id: "playlist", label: "Want to Play" },
+  { id: "activity", label: "Activity" },
 ];
 
 /** Tabs as links (?tab=), so each works without JavaScript and can be shared. */

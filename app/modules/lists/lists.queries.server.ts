@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { game, gameProgress, rating, user, userCollection, userTopGames, userWishlist } from "~/db/schema";
+import { game, gameProgress, rating, userCollection, userTopGames, userWishlist } from "~/db/schema";
 
 export type { Executor, Tx } from "~/db/transaction.server";
 import type { Executor, Tx } from "~/db/transaction.server";
@@ -274,29 +274,4 @@ export async function ratedGameIds(ex: Executor, userId: number, gameIds: number
 export async function replaceTopFive(tx: Tx, userId: number, entries: { gameId: number; position: number }[]): Promise<void> {
   await tx.delete(userTopGames).where(eq(userTopGames.userId, userId));
   if (entries.length > 0) await tx.insert(userTopGames).values(entries.map((e) => ({ userId, gameId: e.gameId, position: e.position })));
-}
-
-export interface ProfileUserRow {
-  id: number;
-  username: string | null;
-  name: string;
-  avatarUrl: string | null;
-  image: string | null;
-  createdAt: Date;
-}
-
-export async function findProfileUser(id: number): Promise<ProfileUserRow | null> {
-  const rows = await getDb()
-    .select({
-      id: user.id,
-      username: user.username,
-      name: user.name,
-      avatarUrl: user.avatarUrl,
-      image: user.image,
-      createdAt: user.createdAt,
-    })
-    .from(user)
-    .where(eq(user.id, id))
-    .limit(1);
-  return rows[0] ?? null;
 }

@@ -9,7 +9,6 @@ import {
   deleteFromList,
   findGameIdByIgdbId,
   findGameIgdbId,
-  findProfileUser,
   getListState,
   getProgress,
   isInList,
@@ -456,33 +455,6 @@ export async function searchPicker(actor: Actor, mode: PickerMode, q: string, ex
   }
 }
 
-// ---- Profile header ----
-
-export interface ProfileHeader {
-  id: number;
-  name: string;
-  username: string | null;
-  avatarUrl: string | null;
-  /** 'March 2026'. */
-  joined: string;
-}
-
-export const INVALID_USER_ID = "Invalid user ID";
-export const USER_NOT_FOUND = "User not found";
-
-export async function getProfileHeader(rawId: string | undefined): Promise<Result<ProfileHeader>> {
-  if (!rawId || !/^\d{1,10}$/.test(rawId) || Number(rawId) < 1 || Number(rawId) > 2_147_483_647) return fail(400, INVALID_USER_ID);
-  const row = await findProfileUser(Number(rawId));
-  if (!row) return fail(404, USER_NOT_FOUND);
-  return ok({
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    avatarUrl: row.avatarUrl ?? row.image,
-    joined: row.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
-  });
-}
-
 // ---- Form entry points (routes stay thin) ----
 
 /** POST /api/lists: authenticate, parse, apply. A visitor gets 401 before any input is looked at. */
@@ -502,18 +474,4 @@ export function searchPickerParams(actor: Actor, params: URLSearchParams): Promi
     .map((s) => parseIgdbId(s))
     .filter((n): n is number => n !== null);
   return searchPicker(actor, mode, params.get("q") ?? "", exclude);
-}
-
-export const PROFILE_TABS = ["top5", "top10", "playlist"] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
-
-export type ProfileTabData =
-  { tab: "top5"; top5: TopFiveTab } | { tab: "top10"; top10: TopTenTab } | { tab: "playlist"; playlist: WantToPlayTab };
-
-/** The data of the profile tab in view (each tab has its own reader above). */
-export async function loadProfileTab(rawTab: string | null, userId: number): Promise<ProfileTabData> {
-  const tab = PROFILE_TABS.find((t) => t === rawTab) ?? "top5";
-  if (tab === "top10") return { tab, top10: await loadTopTenTab(userId) };
-  if (tab === "playlist") return { tab, playlist: await loadWantToPlayTab(userId) };
-  return { tab, top5: await loadTopFiveTab(userId) };
 }

@@ -1,0 +1,174 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { DialogCloseButton } from "~/components/ui/dialog-close-button";
+import { formatRating } from "~/lib/ratings";
+import type { ProfileDialog, ProfileTab } from "~/modules/profile/profile.service.server";
+import { Avatar, dialogHref } from "./profile-header";
+
+export const REVIEW_PREVIEW = 150;
+
+const TITLES = { followers: "Followers", following: "Following", games: "Games", reviews: "Reviews" } as const;
+
+function TabLinks({ items, active }: { items: { id: string; label: string; href: string }[]; active: string }) {
+  return (
+    <nav className="mb-4 flex gap-1 border-b border-line" aria-label="Dialog sections">
+      {items.map((t) => (
+        <Link
+          key={t.id}
+          to={t.href}
+          replace
+          preventScrollReset
+          aria-current={t.id === active ? "page" : undefined}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${t.id === active ? "border-accent text-ink-strong" : "border-transparent text-muted hover:text-ink"}`}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** Review text cut at 150 characters with Show more / Show less. */
+function ReviewText({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  if (text.length <= REVIEW_PREVIEW) return <p className="mt-1 text-sm whitespace-pre-line text-ink">{text}</p>;
+  return (
+    <p className="mt-1 text-sm whitespace-pre-line text-ink">
+      {open ? text : `${text.slice(0, REVIEW_PREVIEW)}...`}{" "}
+      <button type="button" onClick={() => setOpen(!open)} className="font-semibold text-accent-strong hover:underline">
+        {open ? "Show less" : "Show more"}
+      </button>
+    </p>
+  );
+}
+
+function Body({ dialog, userId, tab }: { dialog: ProfileDialog; userId: number; tab: ProfileTab }) {
+  const error = dialog.error ? (
+    <p role="alert" className="text-bad">
+      {dialog.error}
+    </p>
+  ) : null;
+  if (dialog.name === "followers" || dialog.name === "following") {
+    return (
+      <>
+        <TabLinks
+          active={dialog.name}
+          items={[
+            { id: "following", label: "Following", href: dialogHref(userId, tab, "following") },
+            { id: "followers", label: "Followers", href: dialogHref(userId, tab, "followers") },
+          ]}
+        />
+        {error}
+        {!dialog.error && dialog.people.length === 0 && (
+          <p className="py-6 text-center text-muted">{dialog.name === "followers" ? "No followers yet" : "Not following anyone yet"}</p>
+        )}
+        <ul className="divide-y divide-line">
+          {dialog.people.map((p) => (
+            <li key={p.id}>
+              <Link to={`/user/${p.id}`} className="flex items-center gap-3 py-2 hover:bg-surface-2">
+                <Avatar name={p.name || p.username || "Unknown User"} url={p.avatarUrl} size={40} />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-ink-strong">{p.name || p.username || "Unknown User"}</span>
+                  {p.username && <span className="block truncate text-sm text-muted">@{p.username}</span>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  if (dialog.name === "games") {
+    return (
+      <>
+        <TabLinks
+          active={dialog.filter}
+          items={[
+            { id: "all", label: "All Games", href: dialogHref(userId, tab, "games") },
+            { id: "started", label: "Started", href: dialogHref(userId, tab, "games", { games: "started" }) },
+            { id: "finished", label: "Finished", href: dialogHref(userId, tab, "games", { games: "finished" }) },
+          ]}
+        />
+        {error}
+        {!dialog.error && dialog.games.length === 0 && <p className="py-6 text-center text-muted">No games yet</p>}
+        <ul className="divide-y divide-line">
+          {dialog.games.map((g) => (
+            <li key={g.gameId}>
+              <Link to={`/game/${g.slug}`} className="flex items-center justify-between gap-3 py-2 hover:bg-surface-2">
+                <span className="truncate text-ink-strong">{g.name}</span>
+                <span className="shrink-0 text-xs text-muted">{g.completed ? "Finished" : "Started"}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  if (dialog.name !== "reviews") return null;
+  return (
+    <>
+      <TabLinks
+        active={dialog.sort}
+        items={(["recent", "oldest", "highest", "lowest"] as const).map((s) => ({
+          id: s,
+          label: s[0]!.toUpperCase() + s.slice(1),
+          href: dialogHref(userId, tab, "reviews", s === "recent" ? {} : { sort: s }),
+        }))}
+      />
+      {dialog.error && (
+        <p role="alert" className="text-bad">
+          {dialog.error}
+        </p>
+      )}
+      {!dialog.error && dialog.reviews.length === 0 && <p className="py-6 text-center text-muted">No reviews found</p>}
+      <ul className="divide-y divide-line">
+        {dialog.reviews.map((r) => (
+          <li key={r.id} className="py-3">
+            <div className="flex items-baseline justify-between gap-3">
+              <Link to={`/review/${userId}/${r.igdbId ?? r.gameId}`} className="truncate font-semibold text-ink-strong hover:underline">
+                {r.name}
+              </Link>
+              <span className="shrink-0 font-bold text-accent-strong">
+                {formatRating(r.rating)}
+                <span className="text-xs font-normal text-muted">/10</span>
+              </span>
+            </div>
+            {r.review && r.review.trim() && <ReviewText text={r.review} />}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * The dialog named in the URL. Rendered in place (no portal) so the server sends it too: a stat
+ * link opens it without JavaScript, and closing goes back to the page without `dialog`.
+ */
+export function ProfileDialogView({ dialog, userId, tab }: { dialog: ProfileDialog; userId: number; tab: ProfileTab }) {
+  const navigate = useNavigate();
+  const closeHref = tab === "top5" ? `/user/${userId}` : `/user/${userId}?tab=${tab}`;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && void navigate(closeHref, { preventScrollReset: true, replace: true })}>
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+      <Dialog.Content
+        aria-describedby={undefined}
+        className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface p-5 shadow-xl"
+      >
+        <div className="mb-3 flex items-center justify-between">
+          <Dialog.Title className="text-lg font-bold text-ink-strong">{TITLES[dialog.name]}</Dialog.Title>
+          <noscript>
+            <a href={closeHref} className="text-sm text-accent-strong underline">
+              Close
+            </a>
+          </noscript>
+          <DialogCloseButton label={`Close ${TITLES[dialog.name].toLowerCase()}`} />
+        </div>
+        <div className="min-h-0 overflow-y-auto" data-testid={`dialog-${dialog.name}`}>
+          <Body dialog={dialog} userId={userId} tab={tab} />
+        </div>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

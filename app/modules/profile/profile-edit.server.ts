@@ -1,0 +1,129 @@
+import { createHash } from "node:crypto";
+import { requireOwner, type Actor } from "~/access/access.server";
+import { TAKEN_MESSAGE } from "~/auth/auth.server";
+import { autocommit, transaction } from "~/db/transaction.server";
+import { fail, ok, type Result } from "~/lib/result";
+import { fieldErrors } from "~/modules/accounts/accounts.schema";
+import { getUploadStorage } from "~/modules/uploads/storage.server";
+import { sniffImage, squareWebp } from "~/modules/uploads/image.server";
+import { findProfileUser, findUserIdByUsernameLower, updateProfileRow } from "./profile.queries.server";
+import { ProfileEditForm, profileEditInput, PROFILE_EDIT_MESSAGES, type ProfileEdit } from "./profile.schema";
+import { splitPlatforms } from "./profile.service.server";
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZES = [256, 64] as const;
+
+export const AVATAR_MESSAGES = {
+  missing: "Choose an image to upload",
+  tooBig: "Image must be 5 MB or smaller",
+  wrongType: "Only JPEG, PNG, WebP or GIF images can be uploaded",
+  broken: "The image could not be read: the file is damaged or incomplete",
+  saved: "Avatar updated",
+} as const;
+
+const UNAUTHENTICATED = "User not authenticated";
+
+/** Only the signed-in user's own profile: the id comes from the session, never from the form. */
+function authorize(actor: Actor): Result<{ id: number }> {
+  return requireOwner(actor, "profile.update", actor ? { ownerId: actor.id } : null, {
+    unauthenticated: UNAUTHENTICATED,
+    denied: UNAUTHENTICATED,
+  });
+}
+
+export interface EditableProfile {
+  username: string;
+  name: string;
+  bio: string;
+  location: string;
+  website: string;
+  platforms: string[];
+  avatarUrl: string | null;
+}
+
+export async function getEditableProfile(actor: Actor): Promise<Result<EditableProfile>> {
+  const auth = authorize(actor);
+  if (!auth.ok) return auth;
+  const row = await findProfileUser(auth.data.id);
+  if (!row) return fail(401, UNAUTHENTICATED);
+  return ok({
+    username: row.displayUsername ?? row.username ?? "",
+    name: row.name,
+    bio: row.bio ?? "",
+    location: row.location ?? "",
+    website: row.website ?? "",
+    platforms: splitPlatforms(row.platform),
+    avatarUrl: row.avatarUrl ?? row.image,
+  });
+}
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === "object" &&
+  err !== null &&
+  ((err as { code?: string }).code === "23505" || (err as { cause?: { code?: string } }).cause?.code === "23505");
+
+/**
+ * Saves the owner's profile in one transaction: every field is checked first (username by the
+ * sign-up rules, bio ≤ 500, http(s) website only), so a refused form writes nothing.
+ */
+export async function updateProfile(actor: Actor, form: FormData): Promise<Result<ProfileEdit>> {
+  const auth = authorize(actor);
+  if (!auth.ok) return auth;
+  const raw = profileEditInput(form);
+  const parsed = ProfileEditForm.safeParse(raw);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return fail(400, Object.values(errors)[0] ?? "Invalid form", errors);
+  }
+  const p = parsed.data;
+  try {
+    return await transaction(async (tx) => {
+      const holder = await findUserIdByUsernameLower(tx, p.username);
+      if (holder !== null && holder !== auth.data.id) return fail(409, TAKEN_MESSAGE, { username: TAKEN_MESSAGE });
+      await updateProfileRow(tx, auth.data.id, {
+        username: p.username,
+        displayUsername: String(raw.username).trim(),
+        name: p.name,
+        bio: p.bio,
+        location: p.location,
+        website: p.website,
+        platform: p.platforms.length ? p.platforms.join(", ") : null,
+      });
+      return ok(p);
+    });
+  } catch (err) {
+    // Two users claiming one name at once: the unique index decides.
+    if (isUniqueViolation(err)) return fail(409, TAKEN_MESSAGE, { username: TAKEN_MESSAGE });
+    throw err;
+  }
+}
+
+/**
+ * The owner's new avatar: JPEG, PNG, WebP or GIF (told by its bytes) up to 5 MB, re-encoded to
+ * square WebPs of 256 and 64 px without metadata, stored under its content hash, and set as the
+ * user's image (the header menu shows it from the session's user).
+ */
+export async function saveAvatar(actor: Actor, file: FormDataEntryValue | null): Promise<Result<{ avatarUrl: string }>> {
+  const auth = authorize(actor);
+  if (!auth.ok) return auth;
+  if (!file || typeof file === "string" || file.size === 0) return fail(400, AVATAR_MESSAGES.missing);
+  if (file.size > AVATAR_MAX_BYTES) return fail(413, AVATAR_MESSAGES.tooBig);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  if (!sniffImage(bytes)) return fail(415, AVATAR_MESSAGES.wrongType);
+  let large: Buffer;
+  let small: Buffer;
+  try {
+    [large, small] = (await Promise.all(AVATAR_SIZES.map((s) => squareWebp(bytes, s)))) as [Buffer, Buffer];
+  } catch {
+    return fail(422, AVATAR_MESSAGES.broken);
+  }
+  const hash = createHash("sha256").update(large).digest("hex");
+  const storage = getUploadStorage();
+  await storage.put(`${hash}-64.webp`, small);
+  await storage.put(`${hash}.webp`, large);
+  const avatarUrl = `/uploads/${hash}.webp`;
+  await updateProfileRow(autocommit(), auth.data.id, { avatarUrl });
+  return ok({ avatarUrl });
+}
+
+export { PROFILE_EDIT_MESSAGES };

@@ -1,0 +1,179 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+import type { SessionUser } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema";
+import { LocalDiskStorage, setUploadStorage } from "~/modules/uploads/storage.server";
+import { AVATAR_MESSAGES, saveAvatar, updateProfile } from "./profile-edit.server";
+import { PROFILE_EDIT_MESSAGES as M } from "./profile.schema";
+
+useTestDatabase();
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "savepoint-uploads-"));
+beforeAll(() => setUploadStorage(new LocalDiskStorage(dir)));
+afterAll(() => {
+  setUploadStorage(null);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function member(): Promise<SessionUser> {
+  const u = await createUser();
+  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
+}
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
+  return f;
+}
+const good = (over: Record<string, string | string[]> = {}) =>
+  form({
+    username: "New_Name1",
+    name: "Ada L",
+    bio: "Hi",
+    location: "Lisbon",
+    website: "https://ada.example",
+    platforms: ["PC", "PS5, Retro"],
+    ...over,
+  });
+
+const row = async (id: number) =>
+  (
+    await getDb()
+      .select({
+        username: user.username,
+        displayUsername: user.displayUsername,
+        name: user.name,
+        bio: user.bio,
+        website: user.website,
+        platform: user.platform,
+        avatarUrl: user.avatarUrl,
+      })
+      .from(user)
+      .where(eq(user.id, id))
+  )[0]!;
+
+describe("profile edit", () => {
+  it("saves the owner's fields in one go", async () => {
+    const me = await member();
+    const r = await updateProfile(me, good());
+    expect(r.ok).toBe(true);
+    expect(await row(me.id)).toMatchObject({
+      username: "new_name1",
+      displayUsername: "New_Name1",
+      name: "Ada L",
+      bio: "Hi",
+      website: "https://ada.example/",
+      platform: "PC, PS5, Retro",
+    });
+  });
+
+  it("needs a session", async () => {
+    expect(await updateProfile(null, good())).toMatchObject({ ok: false, status: 401, error: "User not authenticated" });
+  });
+
+  it("refuses bad input with the field's message and writes nothing", async () => {
+    const me = await member();
+    const before = await row(me.id);
+    const cases: [Record<string, string | string[]>, string, string][] = [
+      [{ username: "ab" }, "username", "Username must be at least 3 characters"],
+      [{ username: "a".repeat(22) }, "username", "Username must be 21 characters or less"],
+      [{ username: "bad name!" }, "username", "Username can only contain letters, numbers, and underscores"],
+      [{ bio: "x".repeat(10 * 1024) }, "bio", M.bioTooLong],
+      [{ website: "javascript:alert(1)" }, "website", M.websiteInvalid],
+      [{ website: "ftp://files.example" }, "website", M.websiteInvalid],
+      [{ website: "data:text/html,hi" }, "website", M.websiteInvalid],
+      [{ name: "" }, "name", "Name is required"],
+      [{ platforms: Array.from({ length: 11 }, (_, i) => `P${i}`) }, "platforms", M.tooManyPlatforms],
+    ];
+    for (const [over, field, message] of cases) {
+      const r = await updateProfile(me, good(over));
+      expect(r.ok, JSON.stringify(over).slice(0, 60)).toBe(false);
+      if (r.ok) continue;
+      expect(r.status).toBe(400);
+      expect(r.fieldErrors?.[field]).toBe(message);
+    }
+    expect(await row(me.id)).toEqual(before);
+  });
+
+  it("refuses a username someone else holds", async () => {
+    const [me, other] = [await member(), await createUser({ username: "taken_one" })];
+    const r = await updateProfile(me, good({ username: "Taken_One" }));
+    expect(r).toMatchObject({ ok: false, status: 409, error: "This username is already taken" });
+    expect((await row(other.id)).username).toBe("taken_one");
+  });
+});
+
+const file = (bytes: Buffer | Uint8Array, name = "a.png", type = "image/png") => new File([new Uint8Array(bytes)], name, { type });
+const stored = () => fs.readdirSync(dir).filter((f) => !f.endsWith(".tmp"));
+
+describe("avatar upload", () => {
+  it("re-encodes to square WebPs of 256 and 64 px without metadata, under a content hash", async () => {
+    const me = await member();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366cc" } })
+      .png()
+      .withMetadata({ exif: { IFD0: { Copyright: "secret" } } })
+      .toBuffer();
+    const r = await saveAvatar(me, file(png));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.data.avatarUrl).toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/);
+    expect((await row(me.id)).avatarUrl).toBe(r.data.avatarUrl);
+    const name = r.data.avatarUrl.slice("/uploads/".length);
+    const large = await sharp(path.join(dir, name)).metadata();
+    const small = await sharp(path.join(dir, name.replace(".webp", "-64.webp"))).metadata();
+    expect([large.format, large.width, large.height, large.exif]).toEqual(["webp", 256, 256, undefined]);
+    expect([small.width, small.height]).toEqual([64, 64]);
+  });
+
+  it("accepts JPEG, WebP and GIF by their bytes, whatever the name says", async () => {
+    const me = await member();
+    const base = sharp({ create: { width: 50, height: 80, channels: 3, background: "#aa0000" } });
+    for (const bytes of [await base.clone().jpeg().toBuffer(), await base.clone().webp().toBuffer(), await base.clone().gif().toBuffer()]) {
+      expect((await saveAvatar(me, file(bytes, "photo.txt", "text/plain"))).ok).toBe(true);
+    }
+  });
+
+  it("refuses visitors, missing files, too big, wrong type, SVG and broken files, storing nothing", async () => {
+    const me = await member();
+    const before = stored();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00ff00" } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#0000ff" } })
+      .jpeg()
+      .toBuffer();
+    expect(await saveAvatar(null, file(png))).toMatchObject({ ok: false, status: 401 });
+    expect(await saveAvatar(me, null)).toMatchObject({ ok: false, status: 400, error: AVATAR_MESSAGES.missing });
+    expect(await saveAvatar(me, file(Buffer.alloc(5 * 1024 * 1024 + 1, 0xff)))).toMatchObject({
+      ok: false,
+      status: 413,
+      error: AVATAR_MESSAGES.tooBig,
+    });
+    expect(await saveAvatar(me, file(Buffer.from("just some text, not an image")))).toMatchObject({
+      ok: false,
+      status: 415,
+      error: AVATAR_MESSAGES.wrongType,
+    });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(await saveAvatar(me, file(svg, "a.svg", "image/svg+xml"))).toMatchObject({
+      ok: false,
+      status: 415,
+      error: AVATAR_MESSAGES.wrongType,
+    });
+    expect(await saveAvatar(me, file(jpeg.subarray(0, Math.floor(jpeg.length / 2)), "a.jpg", "image/jpeg"))).toMatchObject({
+      ok: false,
+      status: 422,
+      error: AVATAR_MESSAGES.broken,
+    });
+    expect(await saveAvatar(me, file(png.subarray(0, 60)))).toMatchObject({ ok: false, status: 422, error: AVATAR_MESSAGES.broken });
+    expect(stored()).toEqual(before);
+    expect((await row(me.id)).avatarUrl).toBeNull();
+  });
+});

@@ -1,0 +1,312 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { comment, contentLike, game, gameProgress, rating, user, userCollection, userFollow, userWishlist } from "~/db/schema";
+import type { Executor } from "~/db/transaction.server";
+import type { ActivityType, SourceBound } from "./activity";
+
+export interface ProfileUserRow {
+  id: number;
+  username: string | null;
+  displayUsername: string | null;
+  name: string;
+  avatarUrl: string | null;
+  image: string | null;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  platform: string | null;
+  createdAt: Date;
+  followerCount: number;
+  followingCount: number;
+}
+
+export async function findProfileUser(id: number): Promise<ProfileUserRow | null> {
+  const rows = await getDb()
+    .select({
+      id: user.id,
+      username: user.username,
+      displayUsername: user.displayUsername,
+      name: user.name,
+      avatarUrl: user.avatarUrl,
+      image: user.image,
+      bio: user.bio,
+      location: user.location,
+      website: user.website,
+      platform: user.platform,
+      createdAt: user.createdAt,
+      followerCount: user.followerCount,
+      followingCount: user.followingCount,
+    })
+    .from(user)
+    .where(eq(user.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export interface ProfileCountsRow {
+  games: number;
+  reviewsThisYear: number;
+  lists: number;
+}
+
+/** The stats strip in one round trip; each count is on a (user_id, …) index. */
+export async function profileCounts(userId: number, yearStart: Date): Promise<ProfileCountsRow> {
+  const r = await getDb().execute<{ games: string | number; reviews: string | number; lists: string | number }>(sql`
+    select
+      (select count(*) from ${gameProgress} p where p.user_id = ${userId} and p.started) as games,
+      (select count(*) from ${rating} r where r.user_id = ${userId} and r.post_date_time >= ${yearStart.toISOString()}::timestamptz) as reviews,
+      (select count(*) from ${userCollection} c where c.user_id = ${userId})
+        + (select count(*) from ${userWishlist} w where w.user_id = ${userId}) as lists`);
+  const row = r.rows[0]!;
+  return { games: Number(row.games), reviewsThisYear: Number(row.reviews), lists: Number(row.lists) };
+}
+
+export interface PersonRow {
+  id: number;
+  username: string | null;
+  name: string;
+  avatarUrl: string | null;
+}
+
+/** Followers of a user (or the users they follow), newest follow first. */
+export async function listFollowPeople(userId: number, which: "followers" | "following", limit: number): Promise<PersonRow[]> {
+  const [mine, theirs] =
+    which === "followers" ? [userFollow.followingId, userFollow.followerId] : [userFollow.followerId, userFollow.followingId];
+  return getDb()
+    .select({ id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl })
+    .from(userFollow)
+    .innerJoin(user, eq(user.id, theirs))
+    .where(eq(mine, userId))
+    .orderBy(desc(userFollow.createdAt), asc(user.id))
+    .limit(limit);
+}
+
+export interface ProgressGameRow {
+  gameId: number;
+  name: string;
+  slug: string;
+  coverUrl: string | null;
+  started: boolean;
+  completed: boolean;
+}
+
+/** Games dialog: all tracked games, started-not-finished, or finished; most recently changed first. */
+export async function listProgressGames(userId: number, filter: "all" | "started" | "finished", limit: number): Promise<ProgressGameRow[]> {
+  const where =
+    filter === "finished"
+      ? and(eq(gameProgress.userId, userId), eq(gameProgress.completed, true))
+      : filter === "started"
+        ? and(eq(gameProgress.userId, userId), eq(gameProgress.started, true), eq(gameProgress.completed, false))
+        : and(eq(gameProgress.userId, userId), sql`(${gameProgress.started} or ${gameProgress.completed})`);
+  return getDb()
+    .select({
+      gameId: game.id,
+      name: game.name,
+      slug: game.slug,
+      coverUrl: game.coverUrl,
+      started: gameProgress.started,
+      completed: gameProgress.completed,
+    })
+    .from(gameProgress)
+    .innerJoin(game, eq(game.id, gameProgress.gameId))
+    .where(where)
+    .orderBy(desc(gameProgress.updatedAt), desc(gameProgress.id))
+    .limit(limit);
+}
+
+export interface ProfileReviewRow {
+  id: number;
+  gameId: number;
+  igdbId: number | null;
+  name: string;
+  slug: string;
+  coverUrl: string | null;
+  rating: number;
+  review: string | null;
+  date: Date;
+}
+
+export type ReviewSort = "recent" | "oldest" | "highest" | "lowest";
+
+/** Reviews dialog: every rated game of the user in the chosen order. */
+export async function listUserReviews(userId: number, sort: ReviewSort, limit: number): Promise<ProfileReviewRow[]> {
+  const order =
+    sort === "oldest"
+      ? [asc(rating.postDateTime), asc(rating.id)]
+      : sort === "highest"
+        ? [desc(rating.rating), desc(rating.postDateTime), desc(rating.id)]
+        : sort === "lowest"
+          ? [asc(rating.rating), desc(rating.postDateTime), desc(rating.id)]
+          : [desc(rating.postDateTime), desc(rating.id)];
+  return getDb()
+    .select({
+      id: rating.id,
+      gameId: game.id,
+      igdbId: game.igdbId,
+      name: game.name,
+      slug: game.slug,
+      coverUrl: game.coverUrl,
+      rating: rating.rating,
+      review: rating.review,
+      date: rating.postDateTime,
+    })
+    .from(rating)
+    .innerJoin(game, eq(game.id, rating.gameId))
+    .where(eq(rating.userId, userId))
+    .orderBy(...order)
+    .limit(limit);
+}
+
+// ---- Activity ----
+
+export interface ActivityRow {
+  id: number;
+  /** Milliseconds since the epoch, cut to whole milliseconds. */
+  ms: number;
+  gameId: number | null;
+  gameName: string | null;
+  gameSlug: string | null;
+  gameCoverUrl: string | null;
+  gameIgdbId: number | null;
+  rating: number | null;
+  authorId: number | null;
+  authorUsername: string | null;
+}
+
+interface SourceSql {
+  /** FROM … JOIN …, aliasing the game as g and (for reviews of others) the author as au. */
+  from: SQL;
+  date: SQL;
+  id: SQL;
+  where: SQL;
+  rating?: SQL;
+  author?: boolean;
+}
+
+const WRITTEN = sql`r.review ~ '[^[:space:]]'`;
+
+function sourceSql(type: ActivityType, userId: number): SourceSql {
+  switch (type) {
+    case "review":
+    case "rating":
+      return {
+        from: sql`${rating} r join ${game} g on g.id = r.game_id`,
+        date: sql`r.post_date_time`,
+        id: sql`r.id`,
+        where:
+          type === "review" ? sql`r.user_id = ${userId} and ${WRITTEN}` : sql`r.user_id = ${userId} and not coalesce(${WRITTEN}, false)`,
+        rating: sql`r.rating`,
+      };
+    case "wishlist":
+    case "collection":
+      return {
+        from: sql`${type === "wishlist" ? userWishlist : userCollection} l left join ${game} g on g.id = l.game_id`,
+        date: sql`l.added_at`,
+        id: sql`l.id`,
+        where: sql`l.user_id = ${userId}`,
+      };
+    case "started":
+    case "completed":
+      return {
+        from: sql`${gameProgress} p join ${game} g on g.id = p.game_id`,
+        date: type === "started" ? sql`p.started_date` : sql`p.completed_date`,
+        id: sql`p.id`,
+        where:
+          type === "started"
+            ? sql`p.user_id = ${userId} and p.started and p.started_date is not null`
+            : sql`p.user_id = ${userId} and p.completed and p.completed_date is not null`,
+      };
+    case "comment":
+      return {
+        from: sql`${comment} c join ${rating} r on r.id = c.rating_id join ${game} g on g.id = r.game_id join ${user} au on au.id = r.user_id`,
+        date: sql`c.created_at`,
+        id: sql`c.id`,
+        where: sql`c.user_id = ${userId} and c.is_published`,
+        author: true,
+      };
+    case "review_like":
+      return {
+        from: sql`${contentLike} k join ${rating} r on r.id = k.rating_id join ${game} g on g.id = r.game_id join ${user} au on au.id = r.user_id`,
+        date: sql`k.created_at`,
+        id: sql`k.id`,
+        where: sql`k.user_id = ${userId} and k.rating_id is not null and k.is_like`,
+        author: true,
+      };
+  }
+}
+
+const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/**
+ * One activity source of a user: its newest `limit` items after the bound, newest first. The bound
+ * is on the date column, so the (user_id, date) index serves it.
+ */
+export async function listActivitySource(
+  type: ActivityType,
+  userId: number,
+  bound: SourceBound | null,
+  limit: number,
+): Promise<ActivityRow[]> {
+  const s = sourceSql(type, userId);
+  let after = sql``;
+  if (bound?.kind === "before") after = sql` and ${s.date} < ${ts(bound.date)}`;
+  if (bound?.kind === "after-key")
+    after = sql` and ${s.date} < ${ts(bound.date + 1)} and (${s.date} < ${ts(bound.date)} or ${s.id} < ${bound.id})`;
+  const r = await getDb().execute<{
+    id: number;
+    ms: number | string;
+    game_id: number | null;
+    game_name: string | null;
+    game_slug: string | null;
+    game_cover_url: string | null;
+    game_igdb_id: number | null;
+    rating: number | string | null;
+    author_id: number | null;
+    author_username: string | null;
+  }>(sql`
+    select ${s.id} as id, floor(extract(epoch from ${s.date}) * 1000)::float8 as ms,
+      g.id as game_id, g.name as game_name, g.slug as game_slug, g.cover_url as game_cover_url, g.igdb_id as game_igdb_id,
+      ${s.rating ?? sql`null`} as rating,
+      ${s.author ? sql`au.id` : sql`null::int`} as author_id, ${s.author ? sql`au.username` : sql`null::text`} as author_username
+    from ${s.from}
+    where ${s.where}${after}
+    order by ${s.date} desc, ${s.id} desc
+    limit ${limit}`);
+  return r.rows.map((row) => ({
+    id: Number(row.id),
+    ms: Number(row.ms),
+    gameId: row.game_id === null ? null : Number(row.game_id),
+    gameName: row.game_name,
+    gameSlug: row.game_slug,
+    gameCoverUrl: row.game_cover_url,
+    gameIgdbId: row.game_igdb_id === null ? null : Number(row.game_igdb_id),
+    rating: row.rating === null ? null : Number(row.rating),
+    authorId: row.author_id === null ? null : Number(row.author_id),
+    authorUsername: row.author_username,
+  }));
+}
+
+// ---- Profile edit ----
+
+export interface ProfileFields {
+  username?: string;
+  displayUsername?: string;
+  name?: string;
+  bio?: string | null;
+  location?: string | null;
+  website?: string | null;
+  platform?: string | null;
+  avatarUrl?: string | null;
+}
+
+export async function findUserIdByUsernameLower(ex: Executor, username: string): Promise<number | null> {
+  const rows = await ex.select({ id: user.id }).from(user).where(eq(user.username, username)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function updateProfileRow(ex: Executor, userId: number, fields: ProfileFields): Promise<void> {
+  await ex
+    .update(user)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(user.id, userId));
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { nameField, usernameField } from "~/modules/accounts/accounts.schema";
+
+export const BIO_MAX = 500;
+export const LOCATION_MAX = 100;
+export const WEBSITE_MAX = 200;
+export const PLATFORM_MAX = 40;
+export const PLATFORMS_MAX = 10;
+/** Offered on the edit form; others may be typed. */
+export const PLATFORM_CHOICES = ["PS5", "Xbox Series X/S", "Nintendo Switch", "PC", "Retro"] as const;
+
+export const PROFILE_EDIT_MESSAGES = {
+  bioTooLong: `Bio must be ${BIO_MAX} characters or less`,
+  locationTooLong: `Location must be ${LOCATION_MAX} characters or less`,
+  websiteInvalid: "Website must be a web address starting with http:// or https://",
+  websiteTooLong: `Website must be ${WEBSITE_MAX} characters or less`,
+  platformInvalid: `Each platform must be 1 to ${PLATFORM_MAX} characters, without commas`,
+  tooManyPlatforms: `Choose at most ${PLATFORMS_MAX} platforms`,
+  controlChars: "Text must not contain control characters",
+  saved: "Profile updated",
+} as const;
+const M = PROFILE_EDIT_MESSAGES;
+
+const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+/** Empty text is "none". */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .regex(NO_CONTROL, M.controlChars)
+    .transform((s) => (s === "" ? null : s));
+
+export const websiteField = z
+  .string()
+  .trim()
+  .max(WEBSITE_MAX, M.websiteTooLong)
+  .refine((s) => {
+    if (s === "") return true;
+    try {
+      const u = new URL(s);
+      return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.includes(".") && !/\s/.test(s);
+    } catch {
+      return false;
+    }
+  }, M.websiteInvalid)
+  .transform((s) => (s === "" ? null : new URL(s).href));
+
+export const ProfileEditForm = z.object({
+  username: usernameField,
+  name: nameField,
+  bio: optionalText(BIO_MAX, M.bioTooLong),
+  location: optionalText(LOCATION_MAX, M.locationTooLong),
+  website: websiteField,
+  platforms: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, M.platformInvalid)
+        .max(PLATFORM_MAX, M.platformInvalid)
+        .regex(/^[^,]*$/, M.platformInvalid)
+        .regex(NO_CONTROL, M.controlChars),
+    )
+    .max(PLATFORMS_MAX, M.tooManyPlatforms)
+    .transform((list) => [...new Set(list)]),
+});
+export type ProfileEdit = z.infer<typeof ProfileEditForm>;
+
+/** The form's fields as the schema reads them (platforms repeat; a missing text field is empty). */
+export function profileEditInput(form: FormData): Record<string, unknown> {
+  const text = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : "";
+  };
+  const platforms = form
+    .getAll("platforms")
+    .filter((v): v is string => typeof v === "string")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return {
+    username: text("username"),
+    name: text("name"),
+    bio: text("bio"),
+    location: text("location"),
+    website: text("website"),
+    platforms,
+  };
+}

@@ -1,0 +1,288 @@
+import { describe, expect, it } from "vitest";
+import { createGame, createRating, createUser } from "../../../tests/factories";
+import { useTestDatabase } from "../../../tests/setup/database";
+import { getDb } from "~/db/client.server";
+import { comment, contentLike, gameProgress, userCollection, userFollow, userWishlist } from "~/db/schema";
+import { ACTIVITY_PRIORITY, compareActivity, decodeCursor, encodeCursor } from "./activity";
+import { getProfileHeader, loadActivityTab, loadProfileDialog, type ActivityItem } from "./profile.service.server";
+
+useTestDatabase();
+
+let igdb = 700_000;
+const game = () => createGame({ igdbId: ++igdb });
+const at = (ms: number) => new Date(ms);
+/** A time on a 2-second boundary, so a test says exactly which window each item is in. */
+const T0 = Date.UTC(2026, 0, 10, 12, 0, 0);
+
+describe("profile header", () => {
+  it("refuses a non-numeric or out-of-range id with 'Invalid user ID'", async () => {
+    for (const id of ["abc", "0", "-1", "1.5", "99999999999", "12abc", ""]) {
+      const r = await getProfileHeader(id);
+      expect(r, id).toEqual({ ok: false, status: 400, error: "Invalid user ID" });
+    }
+  });
+
+  it("reports a missing user as not found (the page sends them to /users)", async () => {
+    expect(await getProfileHeader("2000000000")).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("shows name, bio, join month and year, location, website, platforms and the stats strip", async () => {
+    const u = await createUser({
+      name: "Ada",
+      bio: "I play.",
+      location: "Lisbon",
+      website: "https://ada.example/",
+      platform: "PC, PS5 ,,Switch",
+      createdAt: new Date("2024-03-15T10:00:00Z"),
+      followerCount: 3,
+      followingCount: 2,
+    });
+    const [g1, g2, g3] = [await game(), await game(), await game()];
+    await createRating({ userId: u.id, gameId: g1.id, postDateTime: new Date("2026-02-01T00:00:00Z") });
+    await createRating({ userId: u.id, gameId: g2.id, postDateTime: new Date("2025-12-31T23:00:00Z") });
+    await getDb()
+      .insert(gameProgress)
+      .values([
+        { userId: u.id, gameId: g1.id, started: true, startedDate: new Date() },
+        { userId: u.id, gameId: g2.id, started: true, completed: true, startedDate: new Date(), completedDate: new Date() },
+      ]);
+    await getDb().insert(userWishlist).values({ userId: u.id, igdbId: g3.igdbId!, gameId: g3.id });
+    const r = await getProfileHeader(String(u.id), new Date("2026-06-01T00:00:00Z"));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.data).toMatchObject({
+      name: "Ada",
+      bio: "I play.",
+      location: "Lisbon",
+      website: "https://ada.example/",
+      platforms: ["PC", "PS5", "Switch"],
+      joined: "March 2024",
+      stats: { games: 2, reviewsThisYear: 1, lists: 1, following: 2, followers: 3 },
+    });
+  });
+
+  it("never shows a stored non-http website as a link", async () => {
+    const u = await createUser({ website: "javascript:alert(1)" });
+    const r = await getProfileHeader(String(u.id));
+    expect(r.ok && r.data.website).toBeNull();
+  });
+});
+
+describe("stat dialogs", () => {
+  it("follow dialog: followers and following, or their empty lists", async () => {
+    const [a, b, c] = [await createUser(), await createUser(), await createUser()];
+    expect(await loadProfileDialog(a.id, new URLSearchParams("dialog=followers"))).toEqual({ name: "followers", people: [], error: null });
+    await getDb()
+      .insert(userFollow)
+      .values([
+        { followerId: b.id, followingId: a.id },
+        { followerId: a.id, followingId: c.id },
+      ]);
+    const followers = await loadProfileDialog(a.id, new URLSearchParams("dialog=followers"));
+    const following = await loadProfileDialog(a.id, new URLSearchParams("dialog=following"));
+    expect(followers?.name === "followers" && followers.people.map((p) => p.id)).toEqual([b.id]);
+    expect(following?.name === "following" && following.people.map((p) => p.id)).toEqual([c.id]);
+    expect(await loadProfileDialog(a.id, new URLSearchParams("dialog=nope"))).toBeNull();
+  });
+
+  it("games dialog: All Games, Started (not finished), Finished", async () => {
+    const u = await createUser();
+    const [g1, g2] = [await game(), await game()];
+    await getDb()
+      .insert(gameProgress)
+      .values([
+        { userId: u.id, gameId: g1.id, started: true },
+        { userId: u.id, gameId: g2.id, started: true, completed: true },
+      ]);
+    const ids = async (q: string) => {
+      const d = await loadProfileDialog(u.id, new URLSearchParams(q));
+      return d?.name === "games" ? d.games.map((g) => g.gameId).sort() : null;
+    };
+    expect(await ids("dialog=games")).toEqual([g1.id, g2.id].sort());
+    expect(await ids("dialog=games&games=started")).toEqual([g1.id]);
+    expect(await ids("dialog=games&games=finished")).toEqual([g2.id]);
+  });
+
+  it("reviews dialog: Recent, Oldest, Highest, Lowest", async () => {
+    const u = await createUser();
+    const [g1, g2, g3] = [await game(), await game(), await game()];
+    await createRating({ userId: u.id, gameId: g1.id, rating: 5, postDateTime: at(T0) });
+    await createRating({ userId: u.id, gameId: g2.id, rating: 9, postDateTime: at(T0 + 1000) });
+    await createRating({ userId: u.id, gameId: g3.id, rating: 2, postDateTime: at(T0 + 2000) });
+    const order = async (sort: string) => {
+      const d = await loadProfileDialog(u.id, new URLSearchParams(`dialog=reviews&sort=${sort}`));
+      return d?.name === "reviews" ? d.reviews.map((r) => r.rating) : null;
+    };
+    expect(await order("recent")).toEqual([2, 9, 5]);
+    expect(await order("oldest")).toEqual([5, 9, 2]);
+    expect(await order("highest")).toEqual([9, 5, 2]);
+    expect(await order("lowest")).toEqual([2, 5, 9]);
+    const empty = await createUser();
+    expect(await loadProfileDialog(empty.id, new URLSearchParams("dialog=reviews"))).toMatchObject({ reviews: [], error: null });
+  });
+});
+
+const keyOf = (i: ActivityItem) => `${i.type}:${i.id}`;
+
+async function allPages(userId: number): Promise<{ items: ActivityItem[]; pages: number }> {
+  const items: ActivityItem[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page = await loadActivityTab(userId, cursor);
+    expect(page.error).toBeNull();
+    items.push(...page.items);
+    cursor = page.nextCursor;
+    if (++pages > 50) throw new Error("paging does not end");
+  } while (cursor);
+  return { items, pages };
+}
+
+describe("activity", () => {
+  it("is empty for a user with nothing", async () => {
+    const u = await createUser();
+    expect(await loadActivityTab(u.id)).toEqual({ items: [], nextCursor: null, error: null });
+  });
+
+  it("has every item type, newest first, with comments and likes naming the review's author", async () => {
+    const [u, author] = [await createUser(), await createUser({ username: "the_author" })];
+    const [g1, g2, g3, g4, g5] = [await game(), await game(), await game(), await game(), await game()];
+    const step = 10_000;
+    await getDb()
+      .insert(userWishlist)
+      .values({ userId: u.id, igdbId: g1.igdbId!, gameId: g1.id, addedAt: at(T0) });
+    await getDb()
+      .insert(userCollection)
+      .values({ userId: u.id, igdbId: g2.igdbId!, gameId: g2.id, addedAt: at(T0 + step) });
+    await getDb()
+      .insert(gameProgress)
+      .values({
+        userId: u.id,
+        gameId: g3.id,
+        started: true,
+        completed: true,
+        startedDate: at(T0 + 2 * step),
+        completedDate: at(T0 + 3 * step),
+      });
+    await createRating({ userId: u.id, gameId: g4.id, rating: 8, postDateTime: at(T0 + 4 * step) });
+    await createRating({ userId: u.id, gameId: g5.id, rating: 6, review: "Great", postDateTime: at(T0 + 5 * step) });
+    const theirs = await createRating({ userId: author.id, gameId: g1.id, review: "Theirs", postDateTime: at(T0) });
+    await getDb()
+      .insert(comment)
+      .values({ userId: u.id, ratingId: theirs.id, content: "Nice", createdAt: at(T0 + 6 * step) });
+    await getDb()
+      .insert(contentLike)
+      .values({ userId: u.id, ratingId: theirs.id, createdAt: at(T0 + 7 * step) });
+
+    const page = await loadActivityTab(u.id);
+    expect(page.items.map((i) => i.type)).toEqual([
+      "review_like",
+      "comment",
+      "review",
+      "rating",
+      "completed",
+      "started",
+      "collection",
+      "wishlist",
+    ]);
+    expect(page.nextCursor).toBeNull();
+    const like = page.items[0]!;
+    expect(like.reviewAuthor).toEqual({ id: author.id, username: "the_author" });
+    expect(like.href).toBe(`/review/${author.id}/${g1.igdbId}`);
+    expect(page.items.find((i) => i.type === "rating")).toMatchObject({ rating: 8, href: `/review/${u.id}/${g4.igdbId}` });
+    expect(page.items.find((i) => i.type === "wishlist")?.href).toBe(`/game/${g1.slug}`);
+  });
+
+  it("orders items within the same 2 seconds by type priority, higher first", async () => {
+    const u = await createUser();
+    const [g1, g2, g3] = [await game(), await game(), await game()];
+    // The wishlist entry is the newest, but a review and a finish 1.5 s and 1 s earlier (same window) come first.
+    await createRating({ userId: u.id, gameId: g1.id, review: "Text", postDateTime: at(T0 + 100) });
+    await getDb()
+      .insert(gameProgress)
+      .values({ userId: u.id, gameId: g2.id, started: true, completed: true, startedDate: at(T0 - 60_000), completedDate: at(T0 + 600) });
+    await getDb()
+      .insert(userWishlist)
+      .values({ userId: u.id, igdbId: g3.igdbId!, gameId: g3.id, addedAt: at(T0 + 1600) });
+    const page = await loadActivityTab(u.id);
+    expect(page.items.map((i) => i.type)).toEqual(["review", "completed", "wishlist", "started"]);
+    // Outside the window, the date decides: a wishlist entry 2 s later is shown first.
+    await getDb().delete(userWishlist);
+    await getDb()
+      .insert(userWishlist)
+      .values({ userId: u.id, igdbId: g3.igdbId!, gameId: g3.id, addedAt: at(T0 + 2000) });
+    expect((await loadActivityTab(u.id)).items.map((i) => i.type)).toEqual(["wishlist", "review", "completed", "started"]);
+  });
+
+  it("takes 20 per source, merges, and cuts to 25, with more to load", async () => {
+    const u = await createUser();
+    const games = await Promise.all(Array.from({ length: 40 }, () => game()));
+    // 30 reviews (older) and 10 wishlist entries (newest).
+    for (let i = 0; i < 30; i++) await createRating({ userId: u.id, gameId: games[i]!.id, postDateTime: at(T0 + i * 10_000) });
+    await getDb()
+      .insert(userWishlist)
+      .values(games.slice(30).map((g, i) => ({ userId: u.id, igdbId: g.igdbId!, gameId: g.id, addedAt: at(T0 + 1_000_000 + i * 10_000) })));
+    const page = await loadActivityTab(u.id);
+    expect(page.items).toHaveLength(25);
+    expect(page.items.slice(0, 10).every((i) => i.type === "wishlist")).toBe(true);
+    expect(page.nextCursor).not.toBeNull();
+    const { items, pages } = await allPages(u.id);
+    expect(pages).toBe(2);
+    expect(items).toHaveLength(40);
+  });
+
+  it("pages with a keyset cursor: nothing lost or repeated, ties included, the same order as one sort", async () => {
+    const [u, author] = [await createUser(), await createUser()];
+    const games = await Promise.all(Array.from({ length: 45 }, () => game()));
+    const theirs = await createRating({ userId: author.id, gameId: games[44]!.id, review: "x", postDateTime: at(T0) });
+    // Many items on identical times and inside shared 2-second windows, across every source.
+    const time = (i: number) => at(T0 + Math.floor(i / 3) * 700);
+    for (let i = 0; i < 30; i++)
+      await createRating({ userId: u.id, gameId: games[i]!.id, review: i % 2 ? "words" : null, postDateTime: time(i) });
+    await getDb()
+      .insert(userWishlist)
+      .values(games.slice(30, 37).map((g, i) => ({ userId: u.id, igdbId: g.igdbId!, gameId: g.id, addedAt: time(i * 2) })));
+    await getDb()
+      .insert(userCollection)
+      .values(games.slice(37, 44).map((g, i) => ({ userId: u.id, igdbId: g.igdbId!, gameId: g.id, addedAt: time(i * 2 + 1) })));
+    await getDb()
+      .insert(gameProgress)
+      .values(
+        games.slice(0, 22).map((g, i) => ({
+          userId: u.id,
+          gameId: g.id,
+          started: true,
+          completed: i % 2 === 0,
+          startedDate: time(i),
+          completedDate: i % 2 === 0 ? time(i + 1) : null,
+        })),
+      );
+    for (let i = 0; i < 23; i++)
+      await getDb()
+        .insert(comment)
+        .values({ userId: u.id, ratingId: theirs.id, content: `c${i}`, createdAt: time(i) });
+    await getDb()
+      .insert(contentLike)
+      .values({ userId: u.id, ratingId: theirs.id, createdAt: time(4) });
+
+    const expectedCount = 30 + 7 + 7 + 22 + 11 + 23 + 1;
+    const { items, pages } = await allPages(u.id);
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(expectedCount / 25));
+    expect(new Set(items.map(keyOf)).size).toBe(items.length);
+    expect(items).toHaveLength(expectedCount);
+    const sorted = [...items].sort(compareActivity);
+    expect(items.map(keyOf)).toEqual(sorted.map(keyOf));
+  });
+
+  it("ignores a cursor it did not make (first page) and round-trips its own", async () => {
+    expect(decodeCursor("garbage")).toBeNull();
+    expect(decodeCursor("1_9_1")).toBeNull();
+    expect(decodeCursor("1_1_99999999999")).toBeNull();
+    const key = { date: T0, priority: ACTIVITY_PRIORITY.review, id: 42 };
+    expect(decodeCursor(encodeCursor(key))).toEqual(key);
+    const u = await createUser();
+    const g = await game();
+    await createRating({ userId: u.id, gameId: g.id, postDateTime: at(T0) });
+    expect((await loadActivityTab(u.id, "'; drop table rating; --")).items).toHaveLength(1);
+  });
+});
