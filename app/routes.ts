@@ -11,6 +11,7 @@ export default [
   route("game/:identifier", "routes/game.tsx"),
   route("review/:userId/:gameId", "routes/review.view.tsx"),
   route("review/:gameId?", "routes/review.tsx"),
+  route("covers/generated/:file", "routes/covers.generated.ts"),
   route("api/games/search", "routes/api.games.search.ts"),
   route("api/games/:idOrSlug", "routes/api.games.$idOrSlug.ts"),
   route("api/games/:idOrSlug/related", "routes/api.games.$idOrSlug.related.ts"),

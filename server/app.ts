@@ -14,6 +14,7 @@ import { createRouterHandler } from "./react-router-handler";
 import { requestGuard } from "./request-guard";
 import { securityHeaders } from "./security";
 import { serviceWorkerHandler } from "./service-worker";
+import { GENERATED_COVER_PATH } from "../app/lib/images";
 
 export interface AppOptions {
   /** The React Router server build, or a function loading it (dev). */
@@ -151,8 +152,9 @@ export function createApp(opts: AppOptions): Express {
     );
   }
   app.use((req, res, next) => {
-    // Pages are per-user once accounts exist: never cache HTML in shared caches.
-    res.setHeader("Cache-Control", "private, no-cache");
+    // Pages are per-user once accounts exist: never cache HTML in shared caches. (Generated covers
+    // are the same for everyone and never change at their URL: they set their own, long, caching.)
+    if (!req.path.startsWith(GENERATED_COVER_PATH)) res.setHeader("Cache-Control", "private, no-cache");
     return handler(req, res, next);
   });
 

@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { betterAuth } from "better-auth";
+import { betterAuth, type AuthContext } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { username } from "better-auth/plugins";
@@ -8,7 +9,7 @@ import type { z } from "zod";
 import { getDb, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
-import { existingAccountMail, passwordResetMail, verificationMail } from "~/email/templates";
+import { existingAccountMail, finishSignUpMail, passwordResetMail, verificationMail } from "~/email/templates";
 import {
   avatarUrlField,
   DISPLAY_USERNAME_MESSAGE,
@@ -23,6 +24,7 @@ import {
   deleteUnverifiedUser,
   findAccountByEmail,
   findUserIdByUsername,
+  markEmailVerified,
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
 import { clearFailures, lockedFor, recordFailure } from "./lockout.server";
@@ -101,6 +103,28 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     return deliver("verification", verificationMail(to, link, appUrl), link);
   };
 
+  type InternalAdapter = AuthContext["internalAdapter"];
+  type Restart = { email: string; username: string; displayUsername: string; name: string; image: string | null };
+
+  /**
+   * Replaces an unverified account by a new one with no password (its id changes, so the
+   * verification links mailed for the old one fail; its sessions and credentials go by cascade)
+   * and mails a link to choose the password. Nothing happens if the account was verified meanwhile.
+   */
+  async function restartSignUp(adapter: InternalAdapter, oldId: number, fields: Restart): Promise<void> {
+    if (!(await deleteUnverifiedUser(db, oldId))) return;
+    await deleteResetTokens(db, oldId, null); // not tied to the row by a foreign key
+    const created = await adapter.createUser({ ...fields, emailVerified: false }, { method: "email-password" });
+    const token = randomBytes(24).toString("base64url");
+    await adapter.createVerificationValue({
+      identifier: `reset-password:${token}`,
+      value: String(created.id),
+      expiresAt: new Date(Date.now() + VERIFICATION_EXPIRES_IN * 1000),
+    });
+    const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await deliver("finish sign-up", finishSignUpMail(fields.email, link, appUrl), link);
+  }
+
   return betterAuth({
     appName: "Savepoint",
     baseURL: appUrl,
@@ -161,10 +185,12 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         );
       },
       // Issuing a reset link voids the user's older ones; using one voids all, and lifts the
-      // account-wide sign-in lock.
+      // account-wide sign-in lock. The link came through the mailbox, so the address is proved: this
+      // is how an account restarted by a repeated sign-up gets its password and its verification.
       async onPasswordReset({ user }) {
         await deleteResetTokens(db, user.id, null);
         await clearFailures(db, user.email, null);
+        if (!user.emailVerified) await markEmailVerified(db, user.id);
       },
     },
     emailVerification: {
@@ -228,21 +254,32 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
           case "/sign-up/email": {
             const name = check(usernameField, body.username ?? "", "username");
             const email = check(emailField, body.email ?? "", "email");
-            check(newPasswordField, body.password ?? "", "password");
             // Whoever signs up for an address nobody has verified yet replaces that account: the
             // first password dies with it, its sessions and mailed links too (they carry its id).
             // Only the holder of the mailbox can ever verify, and then only their own sign-up.
+            const password = check(newPasswordField, body.password ?? "", "password");
             const existing = await findAccountByEmail(db, email);
             const replacing = existing && !existing.emailVerified ? existing.id : null;
             const holder = await findUserIdByUsername(db, name);
             if (holder !== null && holder !== replacing) reject(TAKEN_MESSAGE, "username");
-            if (replacing !== null) await deleteUnverifiedUser(db, replacing);
             body.username = name;
             body.displayUsername = name;
             // The profile fields sign-up also accepts follow the profile rules.
             body.name = typeof body.name === "string" && body.name.trim() !== "" ? check(nameField, body.name, "name") : name;
             if (body.image !== undefined) body.image = check(avatarUrlField, body.image, "image");
-            return;
+            if (replacing === null) return;
+            // Nobody has proved this address yet, so no password chosen before the proof may survive
+            // it: neither the earlier sign-up's nor this one's. The account starts again without a
+            // password and the mailbox gets a link to choose one.
+            await ctx.context.password.hash(password); // the same work (and time) as a fresh sign-up
+            await restartSignUp(ctx.context.internalAdapter, replacing, {
+              email: email.trim().toLowerCase(),
+              username: name.toLowerCase(),
+              displayUsername: name,
+              name: body.name as string,
+              image: typeof body.image === "string" ? body.image : null,
+            });
+            return ctx.json(SIGN_UP_ANSWER);
           }
           case "/update-user": {
             const raw: unknown = ctx.body;

@@ -69,3 +69,23 @@ export function existingAccountMail(to: string, url: string, appUrl: string): Ma
     ),
   };
 }
+
+/**
+ * A sign-up for an address whose account was never verified: the account keeps no password (the
+ * earlier sign-up's, possibly a stranger's, is gone) until the mailbox owner sets one with this link.
+ */
+export function finishSignUpMail(to: string, url: string, appUrl: string): Mail {
+  const title = "Choose your password";
+  return {
+    to,
+    subject: "Finish creating your Savepoint account",
+    text: `Welcome to Savepoint!\n\nSomeone (most likely you) signed up with this e-mail address. Choose your password to confirm the address and finish creating your account (the link expires in 24 hours):\n\n${url}\n\nEarlier links for this address no longer work. If you did not sign up at ${appUrl}, you can ignore this message.\n`,
+    html: layout(
+      title,
+      `<p style="margin:0;line-height:1.6">Welcome to Savepoint! Someone (most likely you) signed up with this e-mail address. Choose your password to confirm the address and finish creating your account. The link expires in 24 hours.</p>
+<p style="margin:12px 0 0;line-height:1.6;color:#9ca3af">Earlier links for this address no longer work. If you did not sign up, you can ignore this message.</p>`,
+      { label: "Choose my password", url },
+      appUrl,
+    ),
+  };
+}

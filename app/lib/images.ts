@@ -200,6 +200,33 @@ export function generatedCoverSvg({ title, year }: GeneratedCoverInput): string 
   ].join("");
 }
 
+/** Bump when the drawing changes: the URL (and so every cache) then changes with it. */
+const GENERATED_COVER_VERSION = "1";
+export const GENERATED_COVER_PATH = "/covers/generated/";
+export const GENERATED_COVER_TITLE_MAX = 300;
+
+function coverYearText(year: GeneratedCoverInput["year"]): string {
+  if (typeof year === "number") return Number.isFinite(year) ? String(Math.trunc(year)) : "";
+  return typeof year === "string" ? year.trim() : "";
+}
+
+/** The content-derived key of a generated cover: same title and year (and drawing) → same key. */
+export function generatedCoverKey(title: string, year: string): string {
+  return `${GENERATED_COVER_VERSION}${hashString(`${title}\u0000${year}`).toString(36)}`;
+}
+
+/**
+ * A cacheable URL for the generated cover (served by /covers/generated/:file), so pages link to it
+ * instead of inlining the SVG in every page's HTML.
+ */
+export function generatedCoverUrl({ title, year }: GeneratedCoverInput): string {
+  const text = typeof title === "string" ? title.trim().slice(0, GENERATED_COVER_TITLE_MAX) : "";
+  const yearText = coverYearText(year);
+  const query = new URLSearchParams({ t: text });
+  if (yearText !== "") query.set("y", yearText);
+  return `${GENERATED_COVER_PATH}${generatedCoverKey(text, yearText)}.svg?${query.toString()}`;
+}
+
 /** The generated cover as a data URI usable in <img src>. */
 export function generatedCoverDataUri(input: GeneratedCoverInput): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(generatedCoverSvg(input))}`;

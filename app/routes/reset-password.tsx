@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigate } from "react-router";
+import { data, Form, Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { readFormObject } from "~/lib/form.server";
 import {
@@ -12,6 +12,7 @@ import {
   useBusy,
   useHydrated,
 } from "~/components/auth/auth-ui";
+import { cookieHeaders } from "~/auth/auth-request.server";
 import { isTrustedOrigin } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { fieldErrors, NewPasswordForm } from "~/modules/accounts/accounts.schema";
@@ -39,6 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ done: false, error: null, errors: fieldErrors(parsed.error) }, { status: 400 });
   const r = await resetPassword(request, context, token, parsed.data.newPassword);
   if (!r.ok) return data({ done: false, error: r.fieldErrors ? null : r.error, errors: r.fieldErrors ?? {} }, { status: r.status });
+  // Finishing a sign-up: the address is verified now and the user is signed in.
+  if (r.data.setCookies.length > 0) throw redirect("/", { headers: cookieHeaders(r.data) });
   return { done: true, error: null, errors: {} };
 }
 

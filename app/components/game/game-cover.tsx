@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { generatedCoverDataUri, igdbImageUrl } from "~/lib/images";
+import { generatedCoverUrl, igdbImageUrl } from "~/lib/images";
 
 export interface GameCoverProps {
   name: string;
@@ -22,7 +22,7 @@ export function GameCover({ name, coverUrl, year, width = 264, className = "", p
   const ref = useRef<HTMLImageElement>(null);
   const height = Math.round((width * 374) / 264);
   const real = !failed ? igdbImageUrl(coverUrl, { size }) : null;
-  const src = real ?? generatedCoverDataUri({ title: name, year: year ?? null });
+  const src = real ?? generatedCoverUrl({ title: name, year: year ?? null });
 
   // A server-rendered <img> can fail before React attaches onError; catch that case on mount.
   useEffect(() => {

@@ -5,6 +5,8 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { HeaderSearch } from "./header-search";
 import { useAuthModal } from "~/components/auth/auth-modal";
 import { LogoMark } from "./logo";
+import { NoScriptMobileMenu, NoScriptUserMenu } from "./no-script-menus";
+import { useHydrated } from "./use-hydrated";
 import { Avatar, displayName, UserMenu, type HeaderUser } from "./user-menu";
 
 // The user-settings modal is loaded only when first opened, to keep it out of every page's bundle.
@@ -17,6 +19,8 @@ export function Header({ user }: { user: HeaderUser | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const authModal = useAuthModal();
+  // Until the app runs (and without JavaScript) the menus are native disclosures with plain links.
+  const hydrated = useHydrated();
   // The links stay real links (no JavaScript: the /login and /signup pages); with JavaScript they open the modal.
   const openAuth = (e: React.MouseEvent, mode: "login" | "signup", fromPanel = false) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -67,7 +71,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
         </div>
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {user ? (
-            <UserMenu user={user} onOpenSettings={openSettings} />
+            hydrated ? (
+              <UserMenu user={user} onOpenSettings={openSettings} />
+            ) : (
+              <NoScriptUserMenu user={user} />
+            )
           ) : (
             <Link
               to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
@@ -78,87 +86,90 @@ export function Header({ user }: { user: HeaderUser | null }) {
             </Link>
           )}
         </div>
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger asChild>
-            <button
-              type="button"
-              className="ml-auto grid size-10 place-items-center rounded-lg text-ink hover:bg-surface md:hidden"
-              aria-label="Open menu"
-            >
-              <Menu aria-hidden="true" className="size-6" />
-            </button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in" />
-            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-6 border-l border-line bg-surface p-5 shadow-2xl focus:outline-none">
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold text-ink-strong">Menu</Dialog.Title>
-                <Dialog.Close className="grid size-10 place-items-center rounded-lg hover:bg-surface-2" aria-label="Close menu">
-                  <X aria-hidden="true" className="size-5" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">Search and site navigation</Dialog.Description>
-              <HeaderSearch id="mobile-search" />
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                <NavLink to="/" end className={navLinkClass}>
-                  Home
-                </NavLink>
-                <NavLink to="/search" className={navLinkClass}>
-                  Browse Games
-                </NavLink>
-                <NavLink to="/users" className={navLinkClass}>
-                  Members
-                </NavLink>
-              </nav>
-              {user ? (
-                <div className="mt-auto flex flex-col gap-1 border-t border-line pt-4">
-                  <div className="mb-2 flex items-center gap-3 px-3">
-                    <Avatar user={user} size={36} />
-                    <span className="truncate font-semibold text-ink-strong">{displayName(user)}</span>
-                  </div>
-                  <NavLink to={`/user/${user.id}`} className={navLinkClass}>
-                    Profile
+        {hydrated ? null : <NoScriptMobileMenu user={user} />}
+        {hydrated ? (
+          <Dialog.Root open={open} onOpenChange={setOpen}>
+            <Dialog.Trigger asChild>
+              <button
+                type="button"
+                className="ml-auto grid size-10 place-items-center rounded-lg text-ink hover:bg-surface md:hidden"
+                aria-label="Open menu"
+              >
+                <Menu aria-hidden="true" className="size-6" />
+              </button>
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in" />
+              <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-6 border-l border-line bg-surface p-5 shadow-2xl focus:outline-none">
+                <div className="flex items-center justify-between">
+                  <Dialog.Title className="text-lg font-bold text-ink-strong">Menu</Dialog.Title>
+                  <Dialog.Close className="grid size-10 place-items-center rounded-lg hover:bg-surface-2" aria-label="Close menu">
+                    <X aria-hidden="true" className="size-5" />
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">Search and site navigation</Dialog.Description>
+                <HeaderSearch id="mobile-search" />
+                <nav aria-label="Mobile" className="flex flex-col gap-1">
+                  <NavLink to="/" end className={navLinkClass}>
+                    Home
                   </NavLink>
-                  <NavLink to="/review" className={navLinkClass}>
-                    Write Review
+                  <NavLink to="/search" className={navLinkClass}>
+                    Browse Games
                   </NavLink>
-                  <button
-                    type="button"
-                    onClick={openSettings}
-                    className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong"
-                  >
-                    Settings
-                  </button>
-                  <Form method="post" action="/logout">
+                  <NavLink to="/users" className={navLinkClass}>
+                    Members
+                  </NavLink>
+                </nav>
+                {user ? (
+                  <div className="mt-auto flex flex-col gap-1 border-t border-line pt-4">
+                    <div className="mb-2 flex items-center gap-3 px-3">
+                      <Avatar user={user} size={36} />
+                      <span className="truncate font-semibold text-ink-strong">{displayName(user)}</span>
+                    </div>
+                    <NavLink to={`/user/${user.id}`} className={navLinkClass}>
+                      Profile
+                    </NavLink>
+                    <NavLink to="/review" className={navLinkClass}>
+                      Write Review
+                    </NavLink>
                     <button
-                      type="submit"
+                      type="button"
+                      onClick={openSettings}
                       className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong"
                     >
-                      Sign Out
+                      Settings
                     </button>
-                  </Form>
-                </div>
-              ) : (
-                <div className="mt-auto flex flex-col gap-2">
-                  <Link
-                    to="/login"
-                    onClick={(e) => openAuth(e, "login", true)}
-                    className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-hover"
-                  >
-                    Sign In
-                  </Link>
-                  <Link
-                    to="/signup"
-                    onClick={(e) => openAuth(e, "signup", true)}
-                    className="rounded-lg border border-line px-4 py-2.5 text-center font-semibold hover:bg-surface-2"
-                  >
-                    Sign Up
-                  </Link>
-                </div>
-              )}
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+                    <Form method="post" action="/logout">
+                      <button
+                        type="submit"
+                        className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong"
+                      >
+                        Sign Out
+                      </button>
+                    </Form>
+                  </div>
+                ) : (
+                  <div className="mt-auto flex flex-col gap-2">
+                    <Link
+                      to="/login"
+                      onClick={(e) => openAuth(e, "login", true)}
+                      className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-hover"
+                    >
+                      Sign In
+                    </Link>
+                    <Link
+                      to="/signup"
+                      onClick={(e) => openAuth(e, "signup", true)}
+                      className="rounded-lg border border-line px-4 py-2.5 text-center font-semibold hover:bg-surface-2"
+                    >
+                      Sign Up
+                    </Link>
+                  </div>
+                )}
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        ) : null}
         {user && settingsOpenings > 0 ? (
           <Suspense fallback={null}>
             <UserSettingsDialog key={settingsOpenings} open={settingsOpen} onOpenChange={setSettingsOpen} />

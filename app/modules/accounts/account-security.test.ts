@@ -17,7 +17,7 @@ import {
 import { optionalUser } from "~/auth/session.server";
 import { CLIENT_IP_HEADER, getAuth } from "~/auth/auth.server";
 import { ACCOUNT_MAX, recordFailure } from "~/auth/lockout.server";
-import { session, user, verification } from "~/db/schema";
+import { account, session, user, verification } from "~/db/schema";
 import type { Config } from "~/config.server";
 import { checkResetToken, MESSAGES, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from "./accounts.service.server";
 
@@ -61,53 +61,115 @@ const userByEmail = async (email: string) => {
 };
 
 describe("sign-up for an address nobody has verified", () => {
-  it("replaces the account: the first password, its sessions and its links die; the owner verifies and gets in", async () => {
+  const VICTIM_NEW = "V1ctim!own-pass";
+  const attempt = (email: string, password: string) =>
+    signIn(pageRequest("/login"), contextFor(nextIp()), { email, password, rememberMe: false });
+  const credentialRows = (userId: number) =>
+    db
+      .handle()
+      .db.select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  const sessionRows = (userId: number) => db.handle().db.select({ id: session.id }).from(session).where(eq(session.userId, userId));
+
+  /** A session of an account, however it was obtained: it must not survive the restart. */
+  async function sessionCookieOf(userId: number): Promise<string> {
+    const ctx = await getAuth().$context;
+    const s = await ctx.internalAdapter.createSession(String(userId));
+    return `savepoint.session_token=${s.token}`;
+  }
+
+  /** The mailbox owner uses the newest mail (the set-password link) and ends up signed in. */
+  async function finishFromNewestMail(email: string) {
+    const link = linkFromOutbox(config, email, "/reset-password").searchParams.get("token")!;
+    expect(await checkResetToken(link)).toEqual({ valid: true });
+    const done = await resetPassword(pageRequest("/reset-password"), contextFor(nextIp()), link, VICTIM_NEW);
+    expect(done.ok).toBe(true);
+    const cookies = done.ok ? done.data.setCookies : [];
+    expect(cookies.length).toBeGreaterThan(0);
+    return optionalUser(pageRequest("/", { cookie: cookieFrom(cookies) }));
+  }
+
+  it("attacker first, then the victim: no chosen password survives; the mailbox owner sets theirs and gets in", async () => {
     const victim = freshAccount("Victim");
     const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
 
-    // The attacker signs up first with the victim's address and a password of their own.
-    const first = await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker);
-    expect(first.ok).toBe(true);
+    expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker)).ok).toBe(true);
     const [attackerRow] = await userByEmail(victim.email);
-    // A session of the attacker's account (however it was obtained) must not survive.
-    const ctx = await getAuth().$context;
-    const attackerSession = await ctx.internalAdapter.createSession(String(attackerRow!.id));
-    const attackerCookie = `savepoint.session_token=${attackerSession.token}`;
+    const attackerCookie = await sessionCookieOf(attackerRow!.id);
 
-    // The victim signs up with their own address: the answer is the ordinary one.
+    // The victim signs up: the ordinary answer; the account starts again with no password at all.
     const second = await signUp(pageRequest("/signup"), contextFor(nextIp()), victim);
     expect(second).toMatchObject({ ok: true, data: { email: victim.email } });
     const rows = await userByEmail(victim.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ username: victim.username.toLowerCase(), emailVerified: false });
     expect(rows[0]!.id).not.toBe(attackerRow!.id);
-    expect(await db.handle().db.select({ id: session.id }).from(session).where(eq(session.userId, attackerRow!.id))).toEqual([]);
+    expect(await credentialRows(rows[0]!.id)).toEqual([]);
+    expect(await sessionRows(attackerRow!.id)).toEqual([]);
+    expect(await attempt(victim.email, attacker.password)).toMatchObject({ ok: false, status: 401 });
 
-    // The link mailed for the attacker's sign-up is void; the victim's verifies and signs the victim in.
-    const [attackerToken, victimToken] = verificationTokens(victim.email);
-    expect(attackerToken && victimToken).toBeTruthy();
-    const stale = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), attackerToken!);
-    expect(stale).toMatchObject({ ok: false, error: MESSAGES.verificationFailed });
-    const verified = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), victimToken!);
-    expect(verified.ok).toBe(true);
-    const me = await optionalUser(pageRequest("/", { cookie: cookieFrom(verified.ok ? verified.data.setCookies : []) }));
-    expect(me).toMatchObject({ id: rows[0]!.id, username: victim.username.toLowerCase(), email: victim.email });
-
-    // The attacker's password and session no longer work; the victim's password does.
-    const ip = nextIp();
-    expect(
-      await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: attacker.password, rememberMe: false }),
-    ).toMatchObject({
+    // The verification link of the attacker's sign-up is void.
+    const [attackerToken] = verificationTokens(victim.email);
+    expect(await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), attackerToken!)).toMatchObject({
       ok: false,
-      status: 401,
+      error: MESSAGES.verificationFailed,
     });
+
+    // The newest mail lets the mailbox owner choose the password; that verifies and signs in.
+    const me = await finishFromNewestMail(victim.email);
+    expect(me).toMatchObject({ id: rows[0]!.id, email: victim.email });
+    expect(await userByEmail(victim.email)).toEqual([expect.objectContaining({ id: rows[0]!.id, emailVerified: true })]);
+    expect(await attempt(victim.email, attacker.password)).toMatchObject({ ok: false, status: 401 });
     expect(await optionalUser(pageRequest("/", { cookie: attackerCookie }))).toBeNull();
-    expect(
-      await signIn(pageRequest("/login"), contextFor(ip), { email: victim.email, password: TEST_PASSWORD, rememberMe: false }),
-    ).toMatchObject({
-      ok: true,
-      data: { userId: rows[0]!.id },
-    });
+    expect(await attempt(victim.email, VICTIM_NEW)).toMatchObject({ ok: true, data: { userId: rows[0]!.id } });
+
+    // The account is verified now: a later sign-up leaves it alone.
+    expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), { ...attacker, username: freshAccount("Again").username })).ok).toBe(
+      true,
+    );
+    expect(await attempt(victim.email, VICTIM_NEW)).toMatchObject({ ok: true, data: { userId: rows[0]!.id } });
+    expect(await attempt(victim.email, attacker.password)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("victim first, then the attacker: the attacker's password never works once the victim verifies", async () => {
+    const victim = freshAccount("Victim");
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+
+    expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), victim)).ok).toBe(true);
+    const [victimRow] = await userByEmail(victim.email);
+    const victimCookie = await sessionCookieOf(victimRow!.id);
+    expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker)).ok).toBe(true);
+
+    const rows = await userByEmail(victim.email);
+    expect(rows).toHaveLength(1);
+    expect(await credentialRows(rows[0]!.id)).toEqual([]);
+    expect(await optionalUser(pageRequest("/", { cookie: victimCookie }))).toBeNull();
+
+    // The victim's own (older) verification link no longer verifies anything.
+    const [victimToken] = verificationTokens(victim.email);
+    expect(await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), victimToken!)).toMatchObject({ ok: false });
+    expect(await userByEmail(victim.email)).toEqual([expect.objectContaining({ emailVerified: false })]);
+
+    // The victim clicks the newest mail: a password only they know, verified, signed in.
+    const me = await finishFromNewestMail(victim.email);
+    expect(me).toMatchObject({ id: rows[0]!.id, email: victim.email });
+    expect(await userByEmail(victim.email)).toEqual([expect.objectContaining({ id: rows[0]!.id, emailVerified: true })]);
+    expect(await attempt(victim.email, attacker.password)).toMatchObject({ ok: false, status: 401 });
+    expect(await attempt(victim.email, TEST_PASSWORD)).toMatchObject({ ok: false, status: 401 });
+    expect(await attempt(victim.email, VICTIM_NEW)).toMatchObject({ ok: true, data: { userId: rows[0]!.id } });
+  });
+
+  it("signing up again voids the earlier set-password link", async () => {
+    const victim = freshAccount("Victim");
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+    await signUp(pageRequest("/signup"), contextFor(nextIp()), victim);
+    await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker);
+    // Without the mailbox the attacker can only start over again, which voids the earlier link.
+    const first = linkFromOutbox(config, victim.email, "/reset-password").searchParams.get("token")!;
+    await signUp(pageRequest("/signup"), contextFor(nextIp()), { ...attacker, username: freshAccount("Again").username });
+    expect(await checkResetToken(first)).toMatchObject({ valid: false });
+    expect(await attempt(victim.email, attacker.password)).toMatchObject({ ok: false, status: 401 });
   });
 
   it("never replaces a verified account: the owner's password stays and the owner is told by mail", async () => {

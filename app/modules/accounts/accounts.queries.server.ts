@@ -103,3 +103,11 @@ export async function deleteResetTokens(db: Database, userId: number | string, k
   const mine = and(like(verification.identifier, "reset-password:%"), eq(verification.value, String(userId)));
   await db.delete(verification).where(keep === null ? mine : and(mine, ne(verification.identifier, `reset-password:${keep}`)));
 }
+
+/** The address is proved (a link mailed to it was used). */
+export async function markEmailVerified(db: Database, userId: number | string): Promise<void> {
+  await db
+    .update(user)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(eq(user.id, Number(userId)));
+}

@@ -82,13 +82,32 @@ export async function checkResetToken(token: string | null): Promise<ResetLinkSt
   return { valid: true };
 }
 
-export async function resetPassword(request: Request, context: Ctx, token: string, newPassword: string): Promise<Result> {
+/**
+ * Sets the password from a mailed link. For an account that never verified its address (a
+ * repeated sign-up restarted it without a password) the link is the proof: the address becomes
+ * verified and the user is signed in (`setCookies`); otherwise `setCookies` is empty.
+ */
+export async function resetPassword(request: Request, context: Ctx, token: string, newPassword: string): Promise<Result<WithCookies>> {
+  const finishing = token.length <= 200 ? await unverifiedHolderOf(token) : null;
   const r = await callAuth(request, context, "/reset-password", { body: { token, newPassword } });
-  if (r.ok) return ok();
+  if (r.ok) {
+    if (finishing === null) return ok({ setCookies: [] });
+    const signedIn = await callAuth(request, context, "/sign-in/email", { body: { email: finishing, password: newPassword } });
+    return ok({ setCookies: signedIn.ok ? signedIn.setCookies : [] });
+  }
   if (r.status === 400 && (r.code === "INVALID_TOKEN" || r.code === "USER_NOT_FOUND")) {
     return fail(400, MESSAGES.resetSessionExpired);
   }
   return failure(r, MESSAGES.passwordUpdateFailed);
+}
+
+/** The address of the account a reset token belongs to, when that account is not verified yet. */
+async function unverifiedHolderOf(token: string): Promise<string | null> {
+  const ctx = await getAuth().$context;
+  const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!row) return null;
+  const holder = await ctx.internalAdapter.findUserById(row.value);
+  return holder && !holder.emailVerified ? holder.email : null;
 }
 
 /**
