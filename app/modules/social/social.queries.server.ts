@@ -20,7 +20,11 @@ export async function deleteReviewLike(db: Executor, userId: number, reviewId: n
 
 /** Adds the user's like of a review; false when one exists already (the unique index decides a race). */
 export async function insertReviewLike(db: Executor, userId: number, reviewId: number): Promise<boolean> {
-  const rows = await db.insert(contentLike).values({ userId, ratingId: reviewId, isLike: true }).onConflictDoNothing().returning({ id: contentLike.id });
+  const rows = await db
+    .insert(contentLike)
+    .values({ userId, ratingId: reviewId, isLike: true })
+    .onConflictDoNothing()
+    .returning({ id: contentLike.id });
   return rows.length > 0;
 }
 
@@ -58,7 +62,11 @@ export async function deleteCommentLike(db: Executor, userId: number, commentId:
 }
 
 export async function insertCommentLike(db: Executor, userId: number, commentId: number): Promise<boolean> {
-  const rows = await db.insert(contentLike).values({ userId, commentId, isLike: true }).onConflictDoNothing().returning({ id: contentLike.id });
+  const rows = await db
+    .insert(contentLike)
+    .values({ userId, commentId, isLike: true })
+    .onConflictDoNothing()
+    .returning({ id: contentLike.id });
   return rows.length > 0;
 }
 
@@ -134,7 +142,10 @@ export async function updateOwnComment(db: Executor, commentId: number, userId: 
 }
 
 export async function countReplies(db: Executor, commentId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(comment).where(eq(comment.parentCommentId, commentId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comment)
+    .where(eq(comment.parentCommentId, commentId));
   return Number(row?.n ?? 0);
 }
 
@@ -145,7 +156,10 @@ export async function deleteCommentRow(db: Executor, commentId: number): Promise
 /** Keeps the row for its replies: the text goes, the author's likes go, it stops counting. */
 export async function tombstoneComment(db: Executor, commentId: number, text: string): Promise<void> {
   await db.delete(contentLike).where(eq(contentLike.commentId, commentId));
-  await db.update(comment).set({ content: text, isPublished: false, likeCount: 0, updatedAt: sql`now()` }).where(eq(comment.id, commentId));
+  await db
+    .update(comment)
+    .set({ content: text, isPublished: false, likeCount: 0, updatedAt: sql`now()` })
+    .where(eq(comment.id, commentId));
 }
 
 export interface CommentRow {

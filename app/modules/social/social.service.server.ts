@@ -44,7 +44,9 @@ export interface LikeState {
 
 const FOREIGN_KEY_VIOLATION = "23503";
 const isForeignKeyViolation = (e: unknown) =>
-  typeof e === "object" && e !== null && ((e as { code?: string }).code === FOREIGN_KEY_VIOLATION || (e as { cause?: { code?: string } }).cause?.code === FOREIGN_KEY_VIOLATION);
+  typeof e === "object" &&
+  e !== null &&
+  ((e as { code?: string }).code === FOREIGN_KEY_VIOLATION || (e as { cause?: { code?: string } }).cause?.code === FOREIGN_KEY_VIOLATION);
 
 /**
  * Like or unlike a review: the like row and the review's stored count change in one transaction,
@@ -145,7 +147,10 @@ export async function addComment(
 }
 
 /** Edits the user's own comment. */
-export async function editComment(actor: Actor, input: { commentId: unknown; content: unknown }): Promise<Result<{ id: number; reviewId: number }>> {
+export async function editComment(
+  actor: Actor,
+  input: { commentId: unknown; content: unknown },
+): Promise<Result<{ id: number; reviewId: number }>> {
   if (!actor) return fail(401, M.commentSignIn);
   const commentId = parseId(input.commentId);
   if (commentId === null) return fail(400, M.invalidCommentId);
@@ -252,7 +257,14 @@ export async function listComments(viewer: Actor, reviewIdInput: unknown, pagesI
   const pages = Math.min(parseId(pagesInput) ?? 1, MAX_COMMENT_PAGES);
   const [top, counts] = await Promise.all([listTopLevelComments(reviewId, pages * COMMENTS_PAGE_SIZE, 0), countComments(reviewId)]);
   const replies = await listReplies(top.map((c) => c.id));
-  const liked = viewer ? new Set(await likedCommentIds(viewer.id, [...top, ...replies].map((c) => c.id))) : new Set<number>();
+  const liked = viewer
+    ? new Set(
+        await likedCommentIds(
+          viewer.id,
+          [...top, ...replies].map((c) => c.id),
+        ),
+      )
+    : new Set<number>();
   const byParent = new Map<number, CommentView[]>();
   for (const r of replies) {
     const list = byParent.get(r.parentCommentId!) ?? [];
@@ -281,4 +293,18 @@ export async function applyCommentForm(actor: Actor, fields: Record<string, unkn
     default:
       return actor ? fail(400, M.unknownIntent) : fail(401, M.commentSignIn);
   }
+}
+
+export interface ReviewDiscussion {
+  liked: boolean;
+  comments: CommentPage;
+}
+
+/** The review view's social half: whether the viewer likes it, and its comments (`pages` × 50). */
+export async function getReviewDiscussion(viewer: Actor, reviewId: number, pages: unknown): Promise<ReviewDiscussion> {
+  const [likes, listed] = await Promise.all([reviewLikeStates(viewer, [reviewId]), listComments(viewer, reviewId, pages)]);
+  return {
+    liked: likes.has(reviewId),
+    comments: listed.ok ? listed.data : { comments: [], total: 0, pages: 1, hasMore: false },
+  };
 }

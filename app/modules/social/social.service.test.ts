@@ -131,8 +131,14 @@ describe("comments", () => {
     expect((await addComment(me, { reviewId: r.id, content: "a".repeat(500) })).ok).toBe(true);
     expect(await addComment(me, { reviewId: "abc", content: "hi" })).toMatchObject({ status: 400, error: M.invalidReviewId });
     expect(await addComment(me, { reviewId: 2147483000, content: "hi" })).toMatchObject({ status: 404, error: M.reviewNotFound });
-    expect(await addComment(me, { reviewId: r.id, content: "hi", parentId: "x" })).toMatchObject({ status: 400, error: M.invalidCommentId });
-    expect(await addComment(me, { reviewId: r.id, content: "hi", parentId: 2147483000 })).toMatchObject({ status: 404, error: M.parentNotFound });
+    expect(await addComment(me, { reviewId: r.id, content: "hi", parentId: "x" })).toMatchObject({
+      status: 400,
+      error: M.invalidCommentId,
+    });
+    expect(await addComment(me, { reviewId: r.id, content: "hi", parentId: 2147483000 })).toMatchObject({
+      status: 404,
+      error: M.parentNotFound,
+    });
     expect((await comments(r.id)).length).toBe(1);
   });
 
@@ -167,7 +173,11 @@ describe("comments", () => {
     const second = await addComment(b, { reviewId: r.id, content: "second" });
     const firstId = first.ok ? first.data.id : 0;
     // Distinct timestamps: the order must not depend on ids alone.
-    await db.handle().db.update(comment).set({ createdAt: sql`now() - interval '1 hour'` }).where(eq(comment.id, firstId));
+    await db
+      .handle()
+      .db.update(comment)
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where(eq(comment.id, firstId));
     await addComment(b, { reviewId: r.id, content: "r1", parentId: firstId });
     await addComment(a, { reviewId: r.id, content: "r2", parentId: firstId });
     await toggleCommentLike(b, firstId);
@@ -185,9 +195,17 @@ describe("comments", () => {
   it("pages top-level comments 50 at a time; 'load more' asks for more pages", async () => {
     const me = await actor();
     const r = await review();
-    await db.handle().db.insert(comment).values(
-      Array.from({ length: 51 }, (_, i) => ({ userId: me.id, ratingId: r.id, content: `c${i}`, createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)) })),
-    );
+    await db
+      .handle()
+      .db.insert(comment)
+      .values(
+        Array.from({ length: 51 }, (_, i) => ({
+          userId: me.id,
+          ratingId: r.id,
+          content: `c${i}`,
+          createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
+        })),
+      );
     const one = await listComments(me, r.id, "1");
     const two = await listComments(me, r.id, "2");
     if (!one.ok || !two.ok) throw new Error("listing failed");
@@ -211,7 +229,11 @@ describe("comments", () => {
     expect(await editComment(a, { commentId: id, content: "b".repeat(501) })).toMatchObject({ status: 400, error: M.tooLong });
     expect(await editComment(a, { commentId: 2147483000, content: "x" })).toMatchObject({ status: 404, error: M.editDenied });
     expect(await editComment(a, { commentId: "1e3", content: "x" })).toMatchObject({ status: 400, error: M.invalidCommentId });
-    await db.handle().db.update(comment).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(comment.id, id));
+    await db
+      .handle()
+      .db.update(comment)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(comment.id, id));
     expect((await editComment(a, { commentId: id, content: "mine, edited" })).ok).toBe(true);
     const page = await listComments(a, r.id);
     expect(page.ok && page.data.comments[0]).toMatchObject({ content: "mine, edited", edited: true });
@@ -259,7 +281,10 @@ describe("comments", () => {
   it("applyCommentForm routes intents; an unknown one is a 400 (401 for a visitor)", async () => {
     const me = await actor();
     expect(await applyCommentForm(me, { intent: "nope" })).toMatchObject({ status: 400 });
-    expect(await applyCommentForm(null, { intent: "create", reviewId: "1", content: "x" })).toMatchObject({ status: 401, error: M.commentSignIn });
+    expect(await applyCommentForm(null, { intent: "create", reviewId: "1", content: "x" })).toMatchObject({
+      status: 401,
+      error: M.commentSignIn,
+    });
   });
 });
 
@@ -284,7 +309,11 @@ describe("account deletion", () => {
     expect(await reviewLikes(theirs.id)).toEqual({ count: 1, rows: 1 });
     expect(await commentLikes(cid)).toEqual({ count: 0, rows: 0 });
     const left = await db.handle().db.select({ id: comment.id }).from(comment).where(eq(comment.userId, leaver.id));
-    const likes = await db.handle().db.select({ id: contentLike.id }).from(contentLike).where(and(eq(contentLike.userId, leaver.id), isNotNull(contentLike.id)));
+    const likes = await db
+      .handle()
+      .db.select({ id: contentLike.id })
+      .from(contentLike)
+      .where(and(eq(contentLike.userId, leaver.id), isNotNull(contentLike.id)));
     expect(left.length + likes.length).toBe(0);
     const page = await listComments(other, theirs.id);
     expect(page.ok && page.data.total).toBe(1);
