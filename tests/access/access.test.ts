@@ -378,7 +378,7 @@ const SOCIAL_ROWS: Row[] = [
         w.other.cookie,
       ),
     expect: { status: 403, message: "Comment not found or you do not have permission to edit it" },
-    after: async (_w, request) => expect(await commentText(await commentIdOf())).toBe("Owner's comment"),
+    after: async () => expect(await commentText(await commentIdOf())).toBe("Owner's comment"),
   },
   {
     route: "api/comments",
@@ -387,7 +387,7 @@ const SOCIAL_ROWS: Row[] = [
     request: async (w) =>
       post("/api/comments", { intent: "delete", commentId: String((await ownersComment(w)).id), format: "json" }, w.other.cookie),
     expect: { status: 403, message: "Comment not found or you do not have permission to delete it" },
-    after: async (_w, request) => expect(await commentText(await commentIdOf())).toBe("Owner's comment"),
+    after: async () => expect(await commentText(await commentIdOf())).toBe("Owner's comment"),
   },
   {
     route: "api/comments",
@@ -408,7 +408,7 @@ const SOCIAL_ROWS: Row[] = [
         w.owner.cookie,
       ),
     expect: { status: 200 },
-    after: async (_w, request) => expect(await commentText(await commentIdOf())).toBe("Edited"),
+    after: async () => expect(await commentText(await commentIdOf())).toBe("Edited"),
   },
   {
     route: "api/comments",
@@ -421,7 +421,7 @@ const SOCIAL_ROWS: Row[] = [
         w.owner.cookie,
       ),
     expect: { status: 303, location: /^\/review\/1\/2$/ },
-    after: async (_w, request) => expect(await commentText(await commentIdOf())).toBeUndefined(),
+    after: async () => expect(await commentText(await commentIdOf())).toBeUndefined(),
   },
   {
     route: "api/comments",
