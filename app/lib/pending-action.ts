@@ -13,7 +13,14 @@
  * waits (until it goes stale) for its handler to be registered.
  */
 
-export const PENDING_ACTION_TYPES = ["mark_started", "mark_completed", "toggle_wishlist", "toggle_collection", "write_review"] as const;
+export const PENDING_ACTION_TYPES = [
+  "mark_started",
+  "mark_completed",
+  "toggle_wishlist",
+  "toggle_collection",
+  "write_review",
+  "like_review",
+] as const;
 export type PendingActionType = (typeof PENDING_ACTION_TYPES)[number];
 
 export interface PendingAction {

@@ -129,6 +129,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
             writeHref={writeHref}
             signedIn={reviewBlock.signedIn}
             hasOwnReview={reviewBlock.hasOwnReview}
+            writtenCount={reviewBlock.writtenCount}
           />
         </div>
       </div>

@@ -1,18 +1,23 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/review.view";
 import { optionalUser } from "~/auth/session.server";
+import { CommentsSection } from "~/components/review/comments-section";
 import { JsonLd } from "~/components/game/game-structured-data";
 import { ReviewView } from "~/components/review/review-view";
 import { igdbCoverUrl } from "~/lib/images";
 import { pageTitle, SITE_NAME } from "~/lib/meta";
 import { formatRating } from "~/lib/ratings";
 import { getReviewView, type ReviewView as View } from "~/modules/reviews/reviews.service.server";
+import { getReviewDiscussion } from "~/modules/social/social.service.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const result = await getReviewView(await optionalUser(request), params.userId, params.gameId);
+  const viewer = await optionalUser(request);
+  const result = await getReviewView(viewer, params.userId, params.gameId);
   if (!result.ok) throw data({ message: result.error }, { status: result.status });
   const url = new URL(request.url);
-  return { view: result.data, url: `${url.origin}${url.pathname}`, origin: url.origin };
+  // Comments are rendered with the page (the first 50), so the thread reads without JavaScript.
+  const social = await getReviewDiscussion(viewer, result.data.id, url.searchParams.get("comments") ?? "1");
+  return { view: result.data, url: `${url.origin}${url.pathname}`, origin: url.origin, social, viewerId: viewer?.id ?? null };
 }
 
 function absoluteImage(coverUrl: string | null): string | null {
@@ -72,11 +77,12 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function ReviewViewPage({ loaderData }: Route.ComponentProps) {
-  const { view, url, origin } = loaderData;
+  const { view, url, origin, social, viewerId } = loaderData;
   return (
     <>
       <JsonLd data={reviewJsonLd(view, url, origin)} />
-      <ReviewView view={view} />
+      <ReviewView view={view} liked={social.liked} signedIn={viewerId !== null} />
+      <CommentsSection page={social.comments} reviewId={view.id} viewerId={viewerId} />
     </>
   );
 }

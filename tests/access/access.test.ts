@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { optionalUser } from "../../app/auth/session.server";
-import { rating, user, userTopGames, userWishlist } from "../../app/db/schema";
+import { comment, contentLike, rating, user, userTopGames, userWishlist } from "../../app/db/schema";
 import { createGame, createRating } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { APP_URL, contextFor, nextIp, pageRequest, useAuthConfig, verifiedAccount } from "../support/auth";
@@ -505,6 +505,166 @@ const ROWS: Row[] = [
   },
 ];
 
+/** Review likes and comments: any member likes and comments; only the author edits or deletes a comment. */
+const ownersRating = async (w: World) => (await ownersReview(w)).review;
+/** The comment the last row made (its request body is read by the action, so it is kept here). */
+let lastComment = 0;
+const ownersComment = async (w: World) => {
+  const r = await ownersRating(w);
+  const [c] = await db.handle().db.insert(comment).values({ userId: w.owner.id, ratingId: r.id, content: "Owner's comment" }).returning();
+  lastComment = c!.id;
+  return c!;
+};
+const commentText = async (id: number) =>
+  (await db.handle().db.select({ content: comment.content }).from(comment).where(eq(comment.id, id)))[0]?.content;
+const likeRows = async (ratingId: number) => {
+  const [r] = await db.handle().db.select({ n: rating.likeCount }).from(rating).where(eq(rating.id, ratingId));
+  const rows = await db.handle().db.select({ id: contentLike.id }).from(contentLike).where(eq(contentLike.ratingId, ratingId));
+  return { count: r?.n, rows: rows.length };
+};
+const idFrom = (request: Request) => Number(new URL(request.url).pathname.split("/")[3]);
+const commentIdOf = () => Promise.resolve(lastComment);
+
+const SOCIAL_ROWS: Row[] = [
+  {
+    route: "api/reviews/:id/like",
+    as: "visitor",
+    request: async (w) => post(`/api/reviews/${(await ownersRating(w)).id}/like`, { format: "json" }),
+    expect: { status: 401, message: "You must be logged in to like reviews" },
+    after: async (_w, request) => expect(await likeRows(idFrom(request))).toEqual({ count: 0, rows: 0 }),
+  },
+  {
+    route: "api/reviews/:id/like",
+    as: "visitor",
+    note: "a plain form post goes to sign-in and back",
+    request: async (w) => post(`/api/reviews/${(await ownersRating(w)).id}/like`, { redirectTo: "/review/1/2" }),
+    expect: { status: 303, location: /^\/login\?redirectTo=%2Freview%2F1%2F2$/ },
+  },
+  {
+    route: "api/reviews/:id/like",
+    as: "another user",
+    request: async (w) => post(`/api/reviews/${(await ownersRating(w)).id}/like`, { format: "json" }, w.other.cookie),
+    expect: { status: 200 },
+    after: async (_w, request) => expect(await likeRows(idFrom(request))).toEqual({ count: 1, rows: 1 }),
+  },
+  {
+    route: "api/reviews/:id/like",
+    as: "owner",
+    note: "may like their own review; a plain form post comes back with 303",
+    request: async (w) => post(`/api/reviews/${(await ownersRating(w)).id}/like`, { redirectTo: "/game/x" }, w.owner.cookie),
+    expect: { status: 303, location: /^\/game\/x$/ },
+    after: async (_w, request) => expect(await likeRows(idFrom(request))).toEqual({ count: 1, rows: 1 }),
+  },
+  {
+    route: "api/reviews/:id/like",
+    as: "another user",
+    note: "a non-numeric id",
+    request: (w) => post("/api/reviews/abc/like", { format: "json" }, w.other.cookie),
+    expect: { status: 400, message: "Invalid review ID" },
+  },
+  {
+    route: "api/reviews/:id/like",
+    as: "another user",
+    note: "an unknown id",
+    request: (w) => post("/api/reviews/2147483000/like", { format: "json" }, w.other.cookie),
+    expect: { status: 404, message: "Review not found" },
+  },
+  {
+    route: "api/comments",
+    as: "visitor",
+    request: async (w) =>
+      post("/api/comments", { intent: "create", reviewId: String((await ownersRating(w)).id), content: "hi", format: "json" }),
+    expect: { status: 401, message: "You must be logged in to comment" },
+  },
+  {
+    route: "api/comments",
+    as: "visitor",
+    note: "liking a comment",
+    request: async (w) => post("/api/comments", { intent: "like", commentId: String((await ownersComment(w)).id), format: "json" }),
+    expect: { status: 401, message: "You must be logged in to like comments" },
+  },
+  {
+    route: "api/comments",
+    as: "another user",
+    note: "comments on the owner's review",
+    request: async (w) =>
+      post(
+        "/api/comments",
+        { intent: "create", reviewId: String((await ownersRating(w)).id), content: "Nice", format: "json" },
+        w.other.cookie,
+      ),
+    expect: { status: 200 },
+  },
+  {
+    route: "api/comments",
+    as: "another user",
+    note: "edits the owner's comment",
+    request: async (w) =>
+      post(
+        "/api/comments",
+        { intent: "edit", commentId: String((await ownersComment(w)).id), content: "hijacked", format: "json" },
+        w.other.cookie,
+      ),
+    expect: { status: 403, message: "Comment not found or you do not have permission to edit it" },
+    after: async () => expect(await commentText(await commentIdOf())).toBe("Owner's comment"),
+  },
+  {
+    route: "api/comments",
+    as: "another user",
+    note: "deletes the owner's comment",
+    request: async (w) =>
+      post("/api/comments", { intent: "delete", commentId: String((await ownersComment(w)).id), format: "json" }, w.other.cookie),
+    expect: { status: 403, message: "Comment not found or you do not have permission to delete it" },
+    after: async () => expect(await commentText(await commentIdOf())).toBe("Owner's comment"),
+  },
+  {
+    route: "api/comments",
+    as: "another user",
+    note: "likes the owner's comment",
+    request: async (w) =>
+      post("/api/comments", { intent: "like", commentId: String((await ownersComment(w)).id), format: "json" }, w.other.cookie),
+    expect: { status: 200 },
+  },
+  {
+    route: "api/comments",
+    as: "owner",
+    note: "edits their comment",
+    request: async (w) =>
+      post(
+        "/api/comments",
+        { intent: "edit", commentId: String((await ownersComment(w)).id), content: "Edited", format: "json" },
+        w.owner.cookie,
+      ),
+    expect: { status: 200 },
+    after: async () => expect(await commentText(await commentIdOf())).toBe("Edited"),
+  },
+  {
+    route: "api/comments",
+    as: "owner",
+    note: "deletes their comment without JavaScript",
+    request: async (w) =>
+      post(
+        "/api/comments",
+        { intent: "delete", commentId: String((await ownersComment(w)).id), redirectTo: "/review/1/2" },
+        w.owner.cookie,
+      ),
+    expect: { status: 303, location: /^\/review\/1\/2$/ },
+    after: async () => expect(await commentText(await commentIdOf())).toBeUndefined(),
+  },
+  {
+    route: "api/comments",
+    as: "owner",
+    note: "a 501-character comment without JavaScript",
+    request: async (w) =>
+      post(
+        "/api/comments",
+        { intent: "create", reviewId: String((await ownersRating(w)).id), content: "a".repeat(501), redirectTo: "/review/1/2" },
+        w.owner.cookie,
+      ),
+    expect: { status: 303, location: /^\/review\/1\/2\?socialError=Comment\+content\+exceeds/ },
+  },
+];
+
 /** Operator-only reads: the same rule (is_admin) for the page and the API. */
 const ADMIN_READS: Row[] = (["admin/privacy", "api/privacy/stats"] as const).flatMap((route) =>
   (["visitor", "another user", "admin"] as const).map((as) => ({
@@ -606,7 +766,7 @@ async function check(row: Row, handler: "action" | "loader") {
 const title = (r: Row) => `${r.route} as ${r.as}${r.note ? ` (${r.note})` : ""} → ${r.expect.status}`;
 
 describe("access table: mutating routes", () => {
-  for (const row of ROWS) it(title(row), () => check(row, "action"));
+  for (const row of [...ROWS, ...SOCIAL_ROWS]) it(title(row), () => check(row, "action"));
 });
 
 describe("access table: operator-only reads", () => {
@@ -617,7 +777,7 @@ describe("access table is complete", () => {
   it("has a row for every route of app/routes.ts that exports an action", async () => {
     const mutating = (await mutatingRoutes(entries)).map((e) => e.path);
     expect(mutating.length).toBeGreaterThan(5);
-    const covered = new Set(ROWS.map((r) => r.route));
+    const covered = new Set([...ROWS, ...SOCIAL_ROWS].map((r) => r.route));
     expect(
       mutating.filter((path) => !covered.has(path)),
       "routes without a row in tests/access/access.test.ts",

@@ -12,6 +12,8 @@ export interface GameReviewBlockProps {
   writeHref: string;
   signedIn: boolean;
   hasOwnReview: boolean;
+  /** All written reviews; more than shown links to the all-reviews page. */
+  writtenCount?: number;
 }
 
 /** The sign-in link for visitors that returns to the review page afterwards. */
@@ -36,7 +38,7 @@ function SpoilerReviewItem({ card }: { card: ReviewCard }) {
 }
 
 /** The game page's reviews: Write Review / Edit Review, and the 5 newest written reviews. */
-export function GameReviewBlock({ reviews, error, writeHref, signedIn, hasOwnReview }: GameReviewBlockProps) {
+export function GameReviewBlock({ reviews, error, writeHref, signedIn, hasOwnReview, writtenCount = 0 }: GameReviewBlockProps) {
   const pageHref = useLocation().pathname;
   const actionHref = signedIn ? writeHref : signInToReviewHref(writeHref);
   return (
@@ -85,6 +87,15 @@ export function GameReviewBlock({ reviews, error, writeHref, signedIn, hasOwnRev
             <li key={card.id}>{card.containsSpoilers ? <SpoilerReviewItem card={card} /> : <GameReviewItem card={card} />}</li>
           ))}
         </ul>
+      )}
+      {!error && writtenCount > 0 && (
+        <Link
+          to={`${pageHref.replace(/\/$/, "")}/reviews`}
+          className="mt-3 inline-block text-sm font-semibold text-accent-strong hover:underline"
+          data-testid="all-reviews"
+        >
+          See all {writtenCount} {writtenCount === 1 ? "review" : "reviews"}
+        </Link>
       )}
     </section>
   );

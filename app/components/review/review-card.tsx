@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { formatRating } from "~/lib/ratings";
+import { ReviewLikeButton } from "./review-like-button";
 import { SpoilerText } from "./spoiler-text";
 import { previewText, reviewHref, type CardTheme, type ReviewCard as Card } from "~/modules/reviews/review-card";
 
@@ -14,7 +15,16 @@ const themeBorder: Record<CardTheme, string> = {
   red: "before:bg-rose-500",
 };
 
-export function ReviewCard({ card, className = "" }: { card: Card; className?: string }) {
+/** `like` makes the heart a like button (signed-in pages that loaded the viewer's like states). */
+export function ReviewCard({
+  card,
+  className = "",
+  like,
+}: {
+  card: Card;
+  className?: string;
+  like?: { liked: boolean; signedIn: boolean };
+}) {
   const navigate = useNavigate();
   const href = reviewHref(card);
   return (
@@ -60,10 +70,14 @@ export function ReviewCard({ card, className = "" }: { card: Card; className?: s
             <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink">{previewText(card.text)}</p>
           ))}
         <div className="mt-3 flex gap-4 text-xs text-muted">
-          <span className="flex items-center gap-1">
-            <Heart aria-hidden="true" className="size-4" /> {card.likeCount}
-            <span className="sr-only">likes</span>
-          </span>
+          {like ? (
+            <ReviewLikeButton reviewId={card.id} liked={like.liked} count={card.likeCount} signedIn={like.signedIn} />
+          ) : (
+            <span className="flex items-center gap-1">
+              <Heart aria-hidden="true" className="size-4" /> {card.likeCount}
+              <span className="sr-only">likes</span>
+            </span>
+          )}
           <span className="flex items-center gap-1">
             <MessageCircle aria-hidden="true" className="size-4" /> {card.commentCount}
             <span className="sr-only">comments</span>

@@ -1,10 +1,11 @@
-import { Heart, MessageCircle, PenLine, UserRound } from "lucide-react";
+import { MessageCircle, PenLine, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
 import { secondaryButtonClass } from "~/components/auth/auth-ui";
 import { formatRating } from "~/lib/ratings";
 import type { ReviewView as View } from "~/modules/reviews/reviews.service.server";
+import { ReviewLikeButton } from "./review-like-button";
 import { SpoilerText } from "./spoiler-text";
 
 export const REVIEW_VIEW_PREVIEW = 500;
@@ -24,7 +25,7 @@ function Avatar({ view, size = 40 }: { view: View; size?: number }) {
 }
 
 /** The single review view: game, author, text (cut at 500 with 'more'), rating panel and counts. */
-export function ReviewView({ view }: { view: View }) {
+export function ReviewView({ view, liked = false, signedIn = false }: { view: View; liked?: boolean; signedIn?: boolean }) {
   const [params] = useSearchParams();
   const [fullOpen, setFullOpen] = useState(params.get("full") === "1");
   const long = view.text.length > REVIEW_VIEW_PREVIEW;
@@ -94,9 +95,13 @@ export function ReviewView({ view }: { view: View }) {
         </div>
 
         <div className="mt-6 flex items-center gap-5 text-sm text-muted">
-          <span className="inline-flex items-center gap-1.5" data-testid="like-count">
-            <Heart aria-hidden="true" className="size-4" /> {view.likeCount} <span className="sr-only">likes</span>
-          </span>
+          <ReviewLikeButton
+            reviewId={view.id}
+            liked={liked}
+            count={view.likeCount}
+            signedIn={signedIn}
+            failure="Failed to update like status"
+          />
           <span className="inline-flex items-center gap-1.5" data-testid="comment-count">
             <MessageCircle aria-hidden="true" className="size-4" /> {view.commentCount} <span className="sr-only">comments</span>
           </span>

@@ -2,6 +2,7 @@ import { and, eq, like, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { game, rating, user, verification } from "~/db/schema";
 import { releaseFollowCounts } from "~/modules/social/follow.queries.server";
+import { releaseUserLikes } from "~/modules/social/social.queries.server";
 
 /** Usernames are stored lowercase; lookups are lowercase too. */
 export async function isUsernameTaken(username: string, db: Database = getDb()): Promise<boolean> {
@@ -12,8 +13,9 @@ export async function isUsernameTaken(username: string, db: Database = getDb()):
 /**
  * Removes the user and, by ON DELETE CASCADE, everything only they own
  * (sessions, sign-in accounts, ratings and reviews, ...). The games'
- * denormalised review stats lose the user's ratings, and the people they followed or who followed
- * them lose one follower / following, in the same transaction.
+ * denormalised review stats lose the user's ratings, the people they followed or who followed them
+ * lose one follower / following, and the like counts of the reviews and comments they liked lose
+ * their likes, in the same transaction.
  * Returns false when there was no such user.
  */
 export async function deleteUserCascade(userId: number): Promise<boolean> {
@@ -26,6 +28,7 @@ export async function deleteUserCascade(userId: number): Promise<boolean> {
         from (select ${rating.gameId} as game_id, count(*)::int as n, sum(${rating.rating}) as total
                 from ${rating} where ${rating.userId} = ${userId} group by ${rating.gameId}) r
        where g.id = r.game_id`);
+    await releaseUserLikes(tx, userId);
     const deleted = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
     return deleted.length > 0;
   });

@@ -283,3 +283,37 @@ export async function findReviewView(userId: number, gameRef: number): Promise<R
     .limit(1);
   return row ? { ...row, rating: Number(row.rating), commentCount: Number(row.commentCount) } : null;
 }
+
+export type GameReviewSort = "liked" | "newest";
+
+/**
+ * One page of a game's written reviews, most liked (rating_game_written_liked_idx) or newest
+ * (rating_game_written_newest_idx), read backwards for the game.
+ */
+export async function listGameReviewCardsPage(
+  gameId: number,
+  sort: GameReviewSort,
+  limit: number,
+  offset: number,
+): Promise<ReviewCardRow[]> {
+  const order = sort === "liked" ? [desc(rating.likeCount), desc(rating.id)] : [desc(rating.postDateTime), desc(rating.id)];
+  const rows = await getDb()
+    .select(cardColumns)
+    .from(rating)
+    .innerJoin(user, eq(user.id, rating.userId))
+    .innerJoin(game, eq(game.id, rating.gameId))
+    .where(and(eq(rating.gameId, gameId), sql`${rating.review} ~ '[^[:space:]]'`))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toCardRow);
+}
+
+/** How many written reviews a game has (the same partial index). */
+export async function countGameWrittenReviews(gameId: number): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rating)
+    .where(and(eq(rating.gameId, gameId), sql`${rating.review} ~ '[^[:space:]]'`));
+  return Number(row?.n ?? 0);
+}

@@ -18,6 +18,7 @@ import {
   findReviewGame,
   findReviewOwner,
   findReviewView,
+  countGameWrittenReviews,
   insertReview,
   listGameReviewCards,
   lockOwnReview,
@@ -314,12 +315,14 @@ export interface GameReviewsBlock {
   /** The signed-in user already reviewed this game: the button reads 'Edit Review'. */
   hasOwnReview: boolean;
   reviews: ReviewCard[];
+  /** All written reviews of the game: 'See all N reviews' links to them. */
+  writtenCount: number;
   error: string | null;
 }
 
 /** The game page's review block: the 5 newest written reviews and whether the viewer has one. */
 export async function getGameReviewsBlock(viewer: Actor, gameId: number): Promise<GameReviewsBlock> {
-  const [cards, own] = await Promise.all([
+  const [cards, own, writtenCount] = await Promise.all([
     listGameReviewCards(gameId, GAME_PAGE_REVIEWS).then(
       (rows) => rows.map(toReviewCard),
       (error: unknown) => {
@@ -328,6 +331,13 @@ export async function getGameReviewsBlock(viewer: Actor, gameId: number): Promis
       },
     ),
     viewer ? findOwnReview(viewer.id, gameId).catch(() => null) : Promise.resolve(null),
+    countGameWrittenReviews(gameId).catch(() => 0),
   ]);
-  return { signedIn: viewer !== null, hasOwnReview: own !== null, reviews: cards ?? [], error: cards ? null : "Failed to load reviews" };
+  return {
+    signedIn: viewer !== null,
+    hasOwnReview: own !== null,
+    reviews: cards ?? [],
+    writtenCount,
+    error: cards ? null : "Failed to load reviews",
+  };
 }

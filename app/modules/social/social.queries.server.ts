@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { comment, contentLike, rating, user } from "~/db/schema";
+import type { Executor } from "~/db/transaction.server";
+
+/** The review's id and author, or null. */
+export async function findReviewTarget(reviewId: number): Promise<{ id: number; userId: number } | null> {
+  const [row] = await getDb().select({ id: rating.id, userId: rating.userId }).from(rating).where(eq(rating.id, reviewId)).limit(1);
+  return row ?? null;
+}
+
+/** Removes the user's like of a review; the row's id when there was one. */
+export async function deleteReviewLike(db: Executor, userId: number, reviewId: number): Promise<boolean> {
+  const rows = await db
+    .delete(contentLike)
+    .where(and(eq(contentLike.userId, userId), eq(contentLike.ratingId, reviewId)))
+    .returning({ id: contentLike.id });
+  return rows.length > 0;
+}
+
+/** Adds the user's like of a review; false when one exists already (the unique index decides a race). */
+export async function insertReviewLike(db: Executor, userId: number, reviewId: number): Promise<boolean> {
+  const rows = await db
+    .insert(contentLike)
+    .values({ userId, ratingId: reviewId, isLike: true })
+    .onConflictDoNothing()
+    .returning({ id: contentLike.id });
+  return rows.length > 0;
+}
+
+/** Moves the review's stored like count by `delta`, never below 0; the new count (null: no such review). */
+export async function bumpReviewLikeCount(db: Executor, reviewId: number, delta: number): Promise<number | null> {
+  const [row] = await db
+    .update(rating)
+    .set({ likeCount: sql`greatest(${rating.likeCount} + ${delta}, 0)` })
+    .where(eq(rating.id, reviewId))
+    .returning({ likeCount: rating.likeCount });
+  return row?.likeCount ?? null;
+}
+
+export async function readReviewLikeCount(db: Executor, reviewId: number): Promise<number | null> {
+  const [row] = await db.select({ likeCount: rating.likeCount }).from(rating).where(eq(rating.id, reviewId));
+  return row?.likeCount ?? null;
+}
+
+/** Which of `reviewIds` the user likes: one query on content_like_user_rating_key. */
+export async function likedReviewIds(userId: number, reviewIds: number[]): Promise<number[]> {
+  if (reviewIds.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: contentLike.ratingId })
+    .from(contentLike)
+    .where(and(eq(contentLike.userId, userId), inArray(contentLike.ratingId, reviewIds)));
+  return rows.map((r) => r.id!).filter((id) => id !== null);
+}
+
+export async function deleteCommentLike(db: Executor, userId: number, commentId: number): Promise<boolean> {
+  const rows = await db
+    .delete(contentLike)
+    .where(and(eq(contentLike.userId, userId), eq(contentLike.commentId, commentId)))
+    .returning({ id: contentLike.id });
+  return rows.length > 0;
+}
+
+export async function insertCommentLike(db: Executor, userId: number, commentId: number): Promise<boolean> {
+  const rows = await db
+    .insert(contentLike)
+    .values({ userId, commentId, isLike: true })
+    .onConflictDoNothing()
+    .returning({ id: contentLike.id });
+  return rows.length > 0;
+}
+
+export async function bumpCommentLikeCount(db: Executor, commentId: number, delta: number): Promise<number | null> {
+  const [row] = await db
+    .update(comment)
+    .set({ likeCount: sql`greatest(${comment.likeCount} + ${delta}, 0)` })
+    .where(eq(comment.id, commentId))
+    .returning({ likeCount: comment.likeCount });
+  return row?.likeCount ?? null;
+}
+
+export async function readCommentLikeCount(db: Executor, commentId: number): Promise<number | null> {
+  const [row] = await db.select({ likeCount: comment.likeCount }).from(comment).where(eq(comment.id, commentId));
+  return row?.likeCount ?? null;
+}
+
+export async function likedCommentIds(userId: number, commentIds: number[]): Promise<number[]> {
+  if (commentIds.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: contentLike.commentId })
+    .from(contentLike)
+    .where(and(eq(contentLike.userId, userId), inArray(contentLike.commentId, commentIds)));
+  return rows.map((r) => r.id!).filter((id) => id !== null);
+}
+
+export interface CommentTarget {
+  id: number;
+  userId: number;
+  ratingId: number;
+  parentCommentId: number | null;
+  isPublished: boolean;
+}
+
+const targetColumns = {
+  id: comment.id,
+  userId: comment.userId,
+  ratingId: comment.ratingId,
+  parentCommentId: comment.parentCommentId,
+  isPublished: comment.isPublished,
+};
+
+export async function findComment(commentId: number, db: Executor = getDb()): Promise<CommentTarget | null> {
+  const [row] = await db.select(targetColumns).from(comment).where(eq(comment.id, commentId)).limit(1);
+  return row ?? null;
+}
+
+/** The comment locked until the transaction ends (delete decides on its replies meanwhile). */
+export async function lockComment(db: Executor, commentId: number): Promise<CommentTarget | null> {
+  const [row] = await db.select(targetColumns).from(comment).where(eq(comment.id, commentId)).for("update");
+  return row ?? null;
+}
+
+export async function insertComment(
+  db: Executor,
+  values: { userId: number; ratingId: number; content: string; parentCommentId: number | null },
+): Promise<{ id: number }> {
+  const [row] = await db
+    .insert(comment)
+    .values({ ...values, isPublished: true })
+    .returning({ id: comment.id });
+  return row!;
+}
+
+/** Changes the text of the user's own published comment; false when there is no such comment. */
+export async function updateOwnComment(db: Executor, commentId: number, userId: number, content: string): Promise<boolean> {
+  const rows = await db
+    .update(comment)
+    .set({ content, updatedAt: sql`now()` })
+    .where(and(eq(comment.id, commentId), eq(comment.userId, userId), eq(comment.isPublished, true)))
+    .returning({ id: comment.id });
+  return rows.length > 0;
+}
+
+export async function countReplies(db: Executor, commentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comment)
+    .where(eq(comment.parentCommentId, commentId));
+  return Number(row?.n ?? 0);
+}
+
+export async function deleteCommentRow(db: Executor, commentId: number): Promise<void> {
+  await db.delete(comment).where(eq(comment.id, commentId));
+}
+
+/** Keeps the row for its replies: the text goes, the author's likes go, it stops counting. */
+export async function tombstoneComment(db: Executor, commentId: number, text: string): Promise<void> {
+  await db.delete(contentLike).where(eq(contentLike.commentId, commentId));
+  await db
+    .update(comment)
+    .set({ content: text, isPublished: false, likeCount: 0, updatedAt: sql`now()` })
+    .where(eq(comment.id, commentId));
+}
+
+export interface CommentRow {
+  id: number;
+  userId: number;
+  ratingId: number;
+  parentCommentId: number | null;
+  content: string;
+  likeCount: number;
+  isPublished: boolean;
+  createdAt: string;
+  updatedAt: string;
+  username: string | null;
+  name: string | null;
+  avatarUrl: string | null;
+}
+
+const commentColumns = {
+  id: comment.id,
+  userId: comment.userId,
+  ratingId: comment.ratingId,
+  parentCommentId: comment.parentCommentId,
+  content: comment.content,
+  likeCount: comment.likeCount,
+  isPublished: comment.isPublished,
+  createdAt: sql<string>`${comment.createdAt}::text`,
+  updatedAt: sql<string>`${comment.updatedAt}::text`,
+  username: user.username,
+  name: user.name,
+  avatarUrl: user.avatarUrl,
+};
+
+/** A review's top-level comments, newest first (comment_rating_parent_created_idx read backwards). */
+export async function listTopLevelComments(reviewId: number, limit: number, offset: number): Promise<CommentRow[]> {
+  return getDb()
+    .select(commentColumns)
+    .from(comment)
+    .innerJoin(user, eq(user.id, comment.userId))
+    .where(and(eq(comment.ratingId, reviewId), isNull(comment.parentCommentId)))
+    .orderBy(desc(comment.createdAt), desc(comment.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The replies of the given top-level comments, oldest first (comment_parent_idx). */
+export async function listReplies(parentIds: number[]): Promise<CommentRow[]> {
+  if (parentIds.length === 0) return [];
+  return getDb()
+    .select(commentColumns)
+    .from(comment)
+    .innerJoin(user, eq(user.id, comment.userId))
+    .where(inArray(comment.parentCommentId, parentIds))
+    .orderBy(asc(comment.createdAt), asc(comment.id));
+}
+
+/** Top-level comments of a review (for paging) and published comments (the count shown). */
+export async function countComments(reviewId: number): Promise<{ topLevel: number; published: number }> {
+  const [row] = await getDb()
+    .select({
+      topLevel: sql<number>`count(*) filter (where ${comment.parentCommentId} is null)::int`,
+      published: sql<number>`count(*) filter (where ${comment.isPublished})::int`,
+    })
+    .from(comment)
+    .where(eq(comment.ratingId, reviewId));
+  return { topLevel: Number(row?.topLevel ?? 0), published: Number(row?.published ?? 0) };
+}
+
+/**
+ * Before a user is deleted: every stored counter their rows feed on OTHER rows comes down, in the
+ * caller's transaction — the like counts of reviews and comments they liked. (Their own comments'
+ * likes vanish with the comments; the games' rating counts are handled with their ratings.)
+ */
+export async function releaseUserLikes(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`
+    update ${rating} r set like_count = greatest(r.like_count - l.n, 0)
+      from (select rating_id, count(*)::int as n from ${contentLike}
+             where user_id = ${userId} and rating_id is not null group by rating_id) l
+     where r.id = l.rating_id`);
+  await db.execute(sql`
+    update ${comment} c set like_count = greatest(c.like_count - l.n, 0)
+      from (select comment_id, count(*)::int as n from ${contentLike}
+             where user_id = ${userId} and comment_id is not null group by comment_id) l
+     where c.id = l.comment_id`);
+}

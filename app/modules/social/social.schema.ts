@@ -1,0 +1,45 @@
+import { COMMENT_MAX_LENGTH } from "~/db/schema/social";
+
+export { COMMENT_MAX_LENGTH };
+
+/** Comments on a review per page, top level. */
+export const COMMENTS_PAGE_SIZE = 50;
+/** Pages of comments one request may ask for (the "load more" link grows this). */
+export const MAX_COMMENT_PAGES = 20;
+
+export const SOCIAL_MESSAGES = {
+  likeReviewSignIn: "You must be logged in to like reviews",
+  likeCommentSignIn: "You must be logged in to like comments",
+  commentSignIn: "You must be logged in to comment",
+  alreadyLiked: "Already liked",
+  reviewNotFound: "Review not found",
+  commentNotFound: "Comment not found",
+  empty: "Comment content cannot be empty",
+  tooLong: "Comment content exceeds maximum length (500 characters)",
+  parentNotFound: "Parent comment not found",
+  editDenied: "Comment not found or you do not have permission to edit it",
+  deleteDenied: "Comment not found or you do not have permission to delete it",
+  invalidReviewId: "Invalid review ID",
+  invalidCommentId: "Invalid comment ID",
+  unknownIntent: "Unknown action",
+} as const;
+
+/** Text a removed comment shows when it stays for its replies. */
+export const DELETED_COMMENT_TEXT = "[deleted]";
+
+/** A positive integer id from a form or URL, else null ('abc', '1.5', '-1', '', 2^31 and more). */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const s = String(value).trim();
+  if (!/^\d{1,10}$/.test(s)) return null;
+  const n = Number(s);
+  return n > 0 && n <= 2147483647 ? n : null;
+}
+
+/** The content rule of comments and replies: not blank, at most 500 characters (after trimming). */
+export function checkCommentContent(raw: unknown): { ok: true; content: string } | { ok: false; error: string } {
+  const text = typeof raw === "string" ? raw.replace(/\r\n?/g, "\n").trim() : "";
+  if (text === "") return { ok: false, error: SOCIAL_MESSAGES.empty };
+  if ([...text].length > COMMENT_MAX_LENGTH) return { ok: false, error: SOCIAL_MESSAGES.tooLong };
+  return { ok: true, content: text };
+}

@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api.comments";
+import { currentActor } from "~/access/access.server";
+import { isTrustedOrigin } from "~/auth/session.server";
+import { readFormObject } from "~/lib/form.server";
+import { applyCommentForm } from "~/modules/social/social.service.server";
+import { socialResponse } from "~/modules/social/social.http.server";
+
+/**
+ * POST /api/comments ← intent (create: reviewId, content, parentId?; edit: commentId, content;
+ * delete: commentId; like: commentId). format=json for fetchers; else 303 back to redirectTo.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (!isTrustedOrigin(request)) return data({ ok: false, error: "Forbidden" }, { status: 403 });
+  const fields = await readFormObject(request);
+  return socialResponse(await applyCommentForm(await currentActor(request), fields), fields, "/");
+}
+
+export function loader() {
+  return data({ ok: false, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,104 @@
+import { eq, sql } from "drizzle-orm";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { createGame, createRating, createUser } from "../../tests/factories";
+import { useTestDatabase } from "../../tests/setup/database";
+import { pageRequest } from "../../tests/support/auth";
+import { comment, rating } from "~/db/schema";
+import GameReviewsRoute, { loader as allReviewsLoader } from "./game.reviews";
+import ReviewViewPage, { loader as viewLoader } from "./review.view";
+
+const db = useTestDatabase();
+const ctx = () => new RouterContextProvider() as never;
+
+function render(Component: unknown, id: string, path: string, url: string, loaderData: unknown) {
+  const Stub = createRoutesStub([{ id, path, Component: Component as never }]);
+  return renderToString(<Stub initialEntries={[url]} hydrationData={{ loaderData: { [id]: loaderData } }} />).replace(/<!-- -->/g, "");
+}
+
+describe("/review/:userId/:gameId comments", () => {
+  it("renders the thread with the page: counts, replies, '(edited)', '[deleted]', escaped text, visitor composer", async () => {
+    const [author, a, b] = [await createUser(), await createUser(), await createUser()];
+    const g = await createGame({ igdbId: 880000 + Math.floor(Math.random() * 10000) });
+    const r = await createRating({ userId: author.id, gameId: g.id, rating: 9, review: "Loved it." });
+    const [top] = await db
+      .handle()
+      .db.insert(comment)
+      .values({
+        userId: a.id,
+        ratingId: r.id,
+        content: "<script>alert(1)</script> first",
+        createdAt: sql`now() - interval '1 hour'`,
+        updatedAt: sql`now()`,
+      })
+      .returning();
+    await db.handle().db.insert(comment).values({ userId: b.id, ratingId: r.id, content: "a reply", parentCommentId: top!.id });
+    await db.handle().db.insert(comment).values({ userId: b.id, ratingId: r.id, content: "[deleted]", isPublished: false });
+
+    const path = `/review/${author.id}/${g.igdbId}`;
+    const data = await viewLoader({
+      request: pageRequest(path),
+      params: { userId: String(author.id), gameId: String(g.igdbId) },
+      context: ctx(),
+    } as never);
+    expect(data.social.comments.total).toBe(2);
+    const html = render(ReviewViewPage, "view", "/review/:userId/:gameId", path, data);
+    expect(html).toContain("Comments (2)");
+    expect(html).toContain("500 characters remaining");
+    expect(html).toContain("Sign up or login to comment");
+    expect(html).toContain("(edited)");
+    expect(html).toContain("a reply");
+    expect(html).toContain("[deleted]");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain('action="/api/reviews/');
+  });
+});
+
+describe("/game/:identifier/reviews", () => {
+  it("lists written reviews 20 a page, most liked or newest, pages in the URL, spoilers folded", async () => {
+    const g = await createGame();
+    const users = await Promise.all(Array.from({ length: 23 }, () => createUser()));
+    for (const [i, u] of users.entries()) {
+      await createRating({
+        userId: u.id,
+        gameId: g.id,
+        rating: 7,
+        review: `Review ${i}`,
+        likeCount: i,
+        containsSpoilers: i === 22,
+        postDateTime: new Date(Date.UTC(2024, 0, 1 + i)),
+      });
+    }
+    await createRating({ userId: (await createUser()).id, gameId: g.id, rating: 5, review: "   " });
+    const call = (qs: string) =>
+      allReviewsLoader({ request: pageRequest(`/game/${g.slug}/reviews${qs}`), params: { identifier: g.slug }, context: ctx() } as never);
+
+    const first = await call("");
+    expect(first).toMatchObject({ sort: "liked", page: 1, pageCount: 2, total: 23 });
+    expect(first.reviews.length).toBe(20);
+    expect(first.reviews[0]!.text).toBe("Review 22");
+    const second = await call("?sort=newest&page=2");
+    expect(second.reviews.map((c) => c.text)).toEqual(["Review 2", "Review 1", "Review 0"]);
+    expect((await call("?page=abc")).page).toBe(1);
+    expect((await call("?page=99")).page).toBe(2);
+
+    const html = render(GameReviewsRoute, "all", "/game/:identifier/reviews", `/game/${g.slug}/reviews`, first);
+    expect(html).toContain("Show spoilers");
+    expect(html).toContain("Page 1 of 2");
+    expect(html).toContain("?sort=liked&amp;page=2");
+
+    const missing = await allReviewsLoader({
+      request: pageRequest("/game/nope-zz/reviews"),
+      params: { identifier: "nope-zz" },
+      context: ctx(),
+    } as never).catch((e: unknown) => e);
+    expect((missing as { init?: { status?: number } }).init?.status).toBe(404);
+    const [row] = await db
+      .handle()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(rating)
+      .where(eq(rating.gameId, g.id));
+    expect(Number(row!.n)).toBe(24);
+  });
+});
