@@ -1,3 +1,4 @@
+import { searchAliasesOf } from "../search/initialisms";
 import type { game } from "~/db/schema";
 import { igdbCoverUrl, igdbImageUrl, igdbImageUrlFromId } from "~/lib/images";
 import { normalizeTitle } from "~/lib/search-text";
@@ -280,7 +281,7 @@ export function igdbGameToRecord(raw: unknown): IgdbConversion {
       similarGameIds: refIds(g.similar_games),
       igdbLink: url && /^https?:\/\//.test(url) ? url : null,
       searchName: normalizeTitle(name),
-      searchAliases: aliases.map(normalizeTitle).filter(Boolean).join(" | "),
+      searchAliases: searchAliasesOf(name, aliases),
     },
   };
 }

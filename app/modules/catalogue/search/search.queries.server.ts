@@ -37,6 +37,8 @@ const candidateColumns = {
   publisher: game.publisher,
   franchiseName: game.franchiseName,
   collectionName: game.collectionName,
+  // Notability: the parent of DLC / expansions (game_parent_game_id_idx).
+  hasDlc: sql<boolean>`exists (select 1 from game d where d.parent_game_id = ${game.id})`,
 };
 
 export type CandidateRow = {
@@ -50,6 +52,7 @@ export type CandidateRow = {
   publisher: string | null;
   franchiseName: string | null;
   collectionName: string | null;
+  hasDlc: boolean;
 };
 
 /** The search's platform / year filters. */
