@@ -33,11 +33,13 @@ function isNumeral(word: string, index: number): boolean {
 
 /** Initials of the words (numbers whole), with and without small words; 2+ characters. */
 function initials(ws: readonly string[]): string[] {
-  const all = ws.map((w) => (/^\d+$/.test(w) ? w : w[0]!)).join("");
+  // Numbers and roman numerals stay whole: "Final Fantasy XIII" is "ffxiii", never "ffx".
+  const letter = (w: string, i: number) => (isNumeral(w, i) ? w : w[0]!);
+  const all = ws.map(letter).join("");
   const content = ws.filter((w) => !SMALL_WORDS.has(w));
   const out = new Set<string>();
   if (ws.length >= 2 && all.length >= 2) out.add(all);
-  if (content.length >= 2) out.add(content.map((w) => (/^\d+$/.test(w) ? w : w[0]!)).join(""));
+  if (content.length >= 2) out.add(content.map(letter).join(""));
   return [...out];
 }
 
@@ -60,7 +62,21 @@ function parts(title: string): string[][] {
     .filter((p) => p.length > 0);
 }
 
+const cache = new Map<string, string[]>();
+const CACHE_SIZE = 5000;
+
+/** initialismAliases, remembered for the most recent titles (the same games come up search after search). */
 export function initialismAliases(title: string): string[] {
+  let out = cache.get(title);
+  if (!out) {
+    out = deriveAliases(title);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(title, out);
+  }
+  return out;
+}
+
+function deriveAliases(title: string): string[] {
   const ps = parts(title);
   const first = ps[0];
   if (!first) return [];

@@ -590,20 +590,39 @@ export function recencyAdjustment(c: Pick<RankCandidate, "releaseDate" | "releas
 export const INITIALISM_FACTOR = 0.85;
 /** Initialisms are tried only when the words themselves match less well than this. */
 const INITIALISM_BELOW = TITLE_TIERS.startsWith * INITIALISM_FACTOR;
+const MAX_INITIALISM_FORMS = 3;
+
+/**
+ * The best match of the term with the title's initialism aliases, when better than `match`. Only
+ * aliases holding one of the term's words that the title itself lacks are aligned (the cost is per alias).
+ */
+function initialismMatch(query: RankQuery, name: string, match: TitleMatch): TitleMatch {
+  const own = new Set(normalizeTitle(name).split(" "));
+  const wanted = query.tokens.filter((t) => !own.has(t));
+  if (!wanted.length) return match;
+  const forms: { form: TitleForm; hits: number }[] = [];
+  for (const alias of initialismAliases(name)) {
+    const form = titleForm(alias, true);
+    if (!form || !wanted.some((t) => form.tokens.includes(t))) continue;
+    const hits = query.canon.filter((t) => form.canon.includes(t)).length * 100 - form.tokens.length;
+    forms.push({ form, hits });
+  }
+  // Aligning costs; the aliases sharing the most words with the term (then the shortest) are enough.
+  forms.sort((a, b) => b.hits - a.hits);
+  let best = match;
+  for (const { form } of forms.slice(0, MAX_INITIALISM_FORMS)) {
+    const m = matchTitle(query, form);
+    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false };
+  }
+  return best;
+}
 
 export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, opts: RankOptions = {}): ScoreParts {
   let match: TitleMatch = NONE;
   const minShare = opts.mostWords ? MOST_WORDS_MIN_SHARE : PARTIAL_MIN_SHARE;
   const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true))];
   for (const form of forms) if (form) match = better(match, matchTitle(query, form, minShare));
-  if (match.score < INITIALISM_BELOW) {
-    for (const alias of initialismAliases(c.name)) {
-      const form = titleForm(alias, true);
-      if (!form) continue;
-      const m = matchTitle(query, form);
-      if (m.score * INITIALISM_FACTOR > match.score) match = { score: m.score * INITIALISM_FACTOR, exact: false };
-    }
-  }
+  if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
   // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
   const tag = TRAILING_TAG.exec(c.name)?.[0];
   if (
