@@ -17,6 +17,7 @@ export const IGDB_RECORD_FIELDS: readonly string[] = [
   "rating_count",
   "total_rating",
   "total_rating_count",
+  "hypes",
   "game_type",
   "parent_game",
   "version_parent",
@@ -67,6 +68,8 @@ export interface IgdbGame {
   rating_count?: number;
   total_rating?: number;
   total_rating_count?: number;
+  hypes?: number;
+  follows?: number;
   aggregated_rating?: number;
   /** Replacement of the deprecated `category`; same numeric codes. */
   game_type?: Ref<{ type?: string }>;
@@ -271,6 +274,7 @@ export function igdbGameToRecord(raw: unknown): IgdbConversion {
       publisher: companies(g.involved_companies, "publisher"),
       igdbRating: totalRating,
       igdbRatingCount: ratingCount,
+      igdbPopularity: (count(g.hypes) ?? 0) + (count(g.follows) ?? 0) || null,
       category: gameTypeOf(g),
       parentIgdbId: refId(g.parent_game) ?? refId(g.version_parent),
       alternativeNames: aliases,

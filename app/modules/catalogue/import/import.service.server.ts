@@ -51,6 +51,12 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
 }
 
+/** hypes + follows + popularity, when the line has any of them. */
+function popularityOf(data: CatalogueLine): { igdbPopularity?: number } {
+  const parts = [data.hypes, data.follows, data.popularity].filter((v): v is number => v !== undefined);
+  return parts.length ? { igdbPopularity: parts.reduce((a, b) => a + b, 0) } : {};
+}
+
 export function prepareLine(data: CatalogueLine, line: number): Prepared {
   const year = data.release_date ? Number(data.release_date.slice(0, 4)) : (data.year ?? null);
   const searchName = normalizeTitle(data.name);
@@ -76,6 +82,8 @@ export function prepareLine(data: CatalogueLine, line: number): Prepared {
     franchiseName: series[0] ?? null,
     collectionName: series[1] ?? null,
     igdbLink: null,
+    ...(data.total_rating_count !== undefined ? { igdbRatingCount: data.total_rating_count } : {}),
+    ...popularityOf(data),
     searchName,
     searchAliases: searchAliasesOf(data.name, aliases),
   };

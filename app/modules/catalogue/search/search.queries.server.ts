@@ -31,6 +31,7 @@ const candidateColumns = {
   alternativeNames: game.alternativeNames,
   igdbRating: game.igdbRating,
   igdbRatingCount: game.igdbRatingCount,
+  igdbPopularity: game.igdbPopularity,
   viewCount: game.viewCount,
   // Read by the content filter (content-filter.ts): franchise match and official credits.
   developer: game.developer,
@@ -47,6 +48,7 @@ export type CandidateRow = {
   alternativeNames: string[];
   igdbRating: number | null;
   igdbRatingCount: number | null;
+  igdbPopularity: number | null;
   viewCount: number;
   developer: string | null;
   publisher: string | null;
