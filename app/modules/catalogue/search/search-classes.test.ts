@@ -63,6 +63,14 @@ describe("real-word typos and the most-words last resort", () => {
     expect((await names("donkey king country"))[0]).toBe("Donkey Kong Country");
   });
 
+  it("says which words the results were corrected to, and searches the words exactly when asked", async () => {
+    const corrected = await searchGames({ q: "resident devil 4", igdbFallback: false });
+    expect(corrected.didYouMean).toBe("resident evil 4");
+    expect((await searchGames({ q: "resident evil 4", igdbFallback: false })).didYouMean).toBeUndefined();
+    const exact = await searchGames({ q: "donkey king country", igdbFallback: false, exact: true });
+    expect([exact.didYouMean, exact.games.map((g) => g.name)]).toEqual([undefined, []]);
+  });
+
   it("returns the titles matching most words rather than nothing", async () => {
     expect(await names("star war battlefront 2")).toContain("Star Wars: Battlefront II");
   });

@@ -1,4 +1,4 @@
-import { arabicToRoman, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
+import { arabicToRoman, normalizeTitle, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
 import { applyContentFilter } from "../content-filter";
 import { getContentPolicy } from "../content-policy.server";
 import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
@@ -318,9 +318,10 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   const query = prepareQuery(term);
   if (!query) return emptyResult(page, pageSize);
   const { rows, relaxed } = await withIndexPlans(async (db) => {
-    const corrections = await spellingAlternatives(db, query);
+    const corrections = opts.exact ? new Map<string, string[]>() : await spellingAlternatives(db, query);
     const strict = await candidateQuery(db, query, buildTsQuery(query, corrections), opts);
-    if (query.tokens.length < 2 || rankCandidates(query, strict.map(toCandidate)).length) return { rows: strict, relaxed: false };
+    if (opts.exact || query.tokens.length < 2 || rankCandidates(query, strict.map(toCandidate)).length)
+      return { rows: strict, relaxed: false };
     const loose = buildRelaxedTsQuery(query, corrections);
     return { rows: loose ? await candidateQuery(db, query, loose, opts) : [], relaxed: true };
   });
@@ -341,7 +342,39 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   const sort = opts.sort ?? { field: "relevance", order: "desc" };
   const sorted = sortRanked(ranked, sort.field, sort.order);
   const games = sorted.slice((page - 1) * pageSize, page * pageSize).map((r) => toHit(r.candidate));
-  return { games, total: sorted.length, page, pageSize, source, filteredCount: filtered.removedCount };
+  const didYouMean = opts.exact ? null : correctedTerm(query, ranked[0]?.candidate);
+  return {
+    games,
+    total: sorted.length,
+    page,
+    pageSize,
+    source,
+    filteredCount: filtered.removedCount,
+    ...(didYouMean ? { didYouMean } : {}),
+  };
+}
+
+/**
+ * The term with each word the best result lacks replaced by that result's closest word (a spelling
+ * correction), or null when the best result holds every word as typed (or no word was corrected).
+ */
+export function correctedTerm(query: RankQuery, best: { name: string; alternativeNames: readonly string[] } | undefined): string | null {
+  if (!best) return null;
+  const nameWords = normalizeTitle(best.name).split(" ");
+  const known = new Set([...nameWords, ...best.alternativeNames.flatMap((a) => normalizeTitle(a).split(" "))]);
+  let changed = false;
+  const words = query.tokens.map((t, i) => {
+    if (known.has(t) || known.has(query.canon[i] ?? t) || /\d/.test(t) || t.length < 3) return t;
+    const close = nameWords
+      .filter((w) => !/\d/.test(w) && Math.abs(w.length - t.length) <= 2)
+      .map((w) => ({ w, sim: editSimilarity(w, t) }))
+      .filter((x) => x.sim >= 0.6)
+      .sort((a, b) => b.sim - a.sim)[0];
+    if (!close) return t;
+    changed = true;
+    return close.w;
+  });
+  return changed ? words.join(" ") : null;
 }
 
 /**
