@@ -68,7 +68,6 @@ export interface IgdbGame {
   rating_count?: number;
   total_rating?: number;
   total_rating_count?: number;
-  hypes?: number;
   follows?: number;
   aggregated_rating?: number;
   /** Replacement of the deprecated `category`; same numeric codes. */
