@@ -6,8 +6,8 @@ import { isTrustedOrigin } from "~/auth/session.server";
 import { Avatar } from "~/components/profile/profile-header";
 import { readForm } from "~/lib/form.server";
 import { pageTitle } from "~/lib/meta";
-import { AVATAR_MESSAGES, getEditableProfile, updateProfile } from "~/modules/profile/profile-edit.server";
-import { BIO_MAX, PLATFORM_CHOICES, PROFILE_EDIT_MESSAGES } from "~/modules/profile/profile.schema";
+import { getEditableProfile, updateProfile } from "~/modules/profile/profile-edit.server";
+import { AVATAR_MESSAGES, BIO_MAX, PLATFORM_CHOICES, PROFILE_EDIT_MESSAGES } from "~/modules/profile/profile.schema";
 
 export function meta() {
   return [{ title: pageTitle("Edit Profile") }, { name: "robots", content: "noindex" }];

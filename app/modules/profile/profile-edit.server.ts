@@ -7,19 +7,13 @@ import { fieldErrors } from "~/modules/accounts/accounts.schema";
 import { getUploadStorage } from "~/modules/uploads/storage.server";
 import { sniffImage, squareWebp } from "~/modules/uploads/image.server";
 import { findProfileUser, findUserIdByUsernameLower, updateProfileRow } from "./profile.queries.server";
-import { ProfileEditForm, profileEditInput, PROFILE_EDIT_MESSAGES, type ProfileEdit } from "./profile.schema";
+import { AVATAR_MESSAGES, ProfileEditForm, profileEditInput, PROFILE_EDIT_MESSAGES, type ProfileEdit } from "./profile.schema";
 import { splitPlatforms } from "./profile.service.server";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZES = [256, 64] as const;
 
-export const AVATAR_MESSAGES = {
-  missing: "Choose an image to upload",
-  tooBig: "Image must be 5 MB or smaller",
-  wrongType: "Only JPEG, PNG, WebP or GIF images can be uploaded",
-  broken: "The image could not be read: the file is damaged or incomplete",
-  saved: "Avatar updated",
-} as const;
+export { AVATAR_MESSAGES };
 
 const UNAUTHENTICATED = "User not authenticated";
 

@@ -88,3 +88,12 @@ export function profileEditInput(form: FormData): Record<string, unknown> {
     platforms,
   };
 }
+
+/** What the avatar upload answers (shown by the settings page too, so not in a server file). */
+export const AVATAR_MESSAGES = {
+  missing: "Choose an image to upload",
+  tooBig: "Image must be 5 MB or smaller",
+  wrongType: "Only JPEG, PNG, WebP or GIF images can be uploaded",
+  broken: "The image could not be read: the file is damaged or incomplete",
+  saved: "Avatar updated",
+} as const;
