@@ -48,7 +48,8 @@ describe("redirect targets stay on the site", () => {
     }
   });
 
-  it("POST /login signs in and redirects only on the site, the session cookie kept", async () => {
+  // ~50 sign-ins, each hashing a password: generous time for a loaded CI machine.
+  it("POST /login signs in and redirects only on the site, the session cookie kept", { timeout: 180_000 }, async () => {
     for (const target of [...REDIRECT_BYPASSES, "/a\r\nb", "/\u2603", "/caf\u00e9", "/\u{1F3AE}?q=\u00fc"]) {
       const res = await post("/login", form({ email: account.email, password: HTTP_TEST_PASSWORD, redirectTo: target }), FORM);
       const where = `${JSON.stringify(target)} → ${res.status} ${res.headers.get("location")}`;
