@@ -299,7 +299,7 @@ test.describe("signed in", () => {
     await page.getByRole("checkbox").check();
     const consentSync = page.waitForResponse((r) => r.url().endsWith("/api/consent") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("Check Your Email!")).toBeVisible();
+    await expect(page.getByText("Check Your Email!")).toBeVisible({ timeout: 20_000 });
     let link: string | null = null;
     await expect.poll(() => (link = verificationLink(email))).not.toBeNull();
     await page.goto(link!);
