@@ -1,4 +1,3 @@
-import { searchAliasesOf } from "../../app/modules/catalogue/search/initialisms";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server";
 import { game, platform, platformGames, rating, user } from "../../app/db/schema";
@@ -31,7 +30,7 @@ export async function createGame(over: GameOverrides = {}) {
       name,
       slug: values.slug ?? `${slugify(name) || "game"}-${next()}`,
       searchName: normalizeTitle(name),
-      searchAliases: searchAliasesOf(name, values.alternativeNames ?? []),
+      searchAliases: (values.alternativeNames ?? []).map(normalizeTitle).join(" | "),
       platforms: platformNames,
       ...values,
     })
