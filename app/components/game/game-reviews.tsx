@@ -1,5 +1,5 @@
-import { MessageSquareText, PenLine, UserRound } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { UserRound } from "lucide-react";
+import { Link } from "react-router";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { formatRatingOutOf10 } from "~/lib/ratings";
 import type { CardTheme, ReviewCard } from "~/modules/reviews/review-card";
@@ -68,67 +68,5 @@ export function GameReviewItem({ card }: { card: ReviewCard }) {
         Read review<span className="sr-only"> by {card.author}</span>
       </Link>
     </article>
-  );
-}
-
-export interface GameReviewsProps {
-  reviews: ReviewCard[];
-  error: string | null;
-  writeHref: string;
-  signedIn: boolean;
-}
-
-/** Up to 5 written reviews, newest first, with the spec's empty and error states. */
-export function GameReviews({ reviews, error, writeHref, signedIn }: GameReviewsProps) {
-  const pageHref = useLocation().pathname;
-  return (
-    <section aria-labelledby="reviews-heading">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="reviews-heading" className="text-xl font-bold text-ink-strong">
-          Reviews
-        </h2>
-        <Link
-          to={writeHref}
-          className="inline-flex items-center gap-1.5 rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:border-accent/60 hover:bg-surface"
-        >
-          <PenLine aria-hidden="true" className="size-4" />
-          Write a Review
-        </Link>
-      </div>
-
-      {error ? (
-        <div role="alert" className="mt-4 rounded-xl border border-bad/40 bg-bad/10 p-5">
-          <p className="font-semibold text-ink-strong">{error}</p>
-          <Link
-            to={pageHref}
-            reloadDocument
-            className="mt-3 inline-block rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:bg-surface"
-          >
-            Retry
-          </Link>
-        </div>
-      ) : reviews.length === 0 ? (
-        <div className="mt-4 rounded-xl border border-dashed border-line p-8 text-center">
-          <MessageSquareText aria-hidden="true" className="mx-auto size-8 text-muted" />
-          <p className="mt-3 text-ink">No written reviews yet. Be the first to write a review for this game!</p>
-          {!signedIn && (
-            <Link
-              to="/login"
-              className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-hover"
-            >
-              Sign in to write a review
-            </Link>
-          )}
-        </div>
-      ) : (
-        <ul className="mt-4 grid gap-3">
-          {reviews.map((card) => (
-            <li key={card.id}>
-              <GameReviewItem card={card} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
