@@ -23,8 +23,23 @@ export const viewports = {
  */
 export type PresetConsent = "none" | "anonymous" | "full" | false;
 
+/**
+ * Each test is its own client: the server trusts X-Forwarded-For from loopback (as behind a local
+ * proxy), so every request of a test carries an address derived from the test's id. Per-address
+ * limits (five sign-ups per 15 minutes) then apply per test, as they would to separate people,
+ * instead of one shared 127.0.0.1 running out half-way through the suite.
+ */
+function clientAddress(testId: string, retry: number): string {
+  let hash = 2166136261;
+  for (const ch of `${testId}#${retry}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255 || 1}`;
+}
+
 export const test = base.extend<{ consoleErrors: string[]; presetConsent: PresetConsent }>({
   presetConsent: ["none", { option: true }],
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": clientAddress(testInfo.testId, testInfo.retry) });
+  },
   context: async ({ context, presetConsent, baseURL }, use) => {
     if (presetConsent) {
       await context.addCookies([{ name: "savepoint_consent", value: presetConsent, url: baseURL ?? "http://127.0.0.1" }]);

@@ -133,7 +133,7 @@ test.describe("PWA", () => {
           .catch(() => undefined);
       }
       await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/terms$/);
 
     expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual([]);
