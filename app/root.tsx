@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import { Toaster } from "sonner";
+import { Toaster } from "~/components/ui/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AuthModalProvider } from "~/components/auth/auth-modal";
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ConsentBanner serverConsent={data?.consent ?? null} signedIn={user !== null} />
           {data && !data.consent ? <NoScriptConsentBanner /> : null}
         </AuthModalProvider>
-        <Toaster theme="dark" position="bottom-right" visibleToasts={20} closeButton richColors />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -3,11 +3,15 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * The most compressed JavaScript a visitor's first load of the home or a game page may download: a
- * ceiling at today's size (home 175.5 KB, game 180.9 KB) so it can only go down. The goal is 120 KB;
- * React DOM, React and React Router alone are ~109 KB of it, which leaves ~11 KB for the app shell.
+ * The most compressed JavaScript a visitor's first load may download, per page: ceilings a few KB above
+ * the measured size (home 143.3 KB, game page 151.2 KB), so growth is a decision, not an accident.
+ * React DOM, React and React Router alone are ~106 KB of it; decision 016 says why the 120 KB goal is
+ * not the ceiling and what keeps the rest small (everything behind a click loads when first wanted).
  */
-export const FIRST_LOAD_BUDGET_BYTES = 182 * 1024;
+export const FIRST_LOAD_CEILINGS = [
+  { page: "/", route: "routes/home", bytes: 148 * 1024 },
+  { page: "/game/:slug", route: "routes/game", bytes: 156 * 1024 },
+] as const;
 export const FIRST_LOAD_GOAL_BYTES = 120 * 1024;
 
 interface ManifestRoute {

@@ -2,7 +2,7 @@ import { Lock } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useAuthModal } from "./auth-modal";
-import { primaryButtonClass } from "./auth-ui";
+import { primaryButtonClass } from "~/components/ui/form-controls";
 
 /**
  * Guarded pages for a signed-out visitor (/profile and /settings):

@@ -1,29 +1,16 @@
 import { Check, Eye, EyeOff, Loader2, X } from "lucide-react";
-import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/ui/form-controls";
 import { passwordStrength } from "~/modules/accounts/accounts.schema";
 
 /**
  * Building blocks of the account pages (and later the auth modal): plain
- * inputs that post without JavaScript, enhanced when it runs.
+ * inputs that post without JavaScript, enhanced when it runs. The generic pieces live in
+ * ~/components/ui/form-controls (pages outside the account forms import them from there, so they do
+ * not load the password rules and the schema library).
  */
 
-export const inputClass =
-  "h-11 w-full rounded-lg border border-line bg-page px-3 text-base text-ink-strong placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-red-500";
-export const primaryButtonClass =
-  "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-accent px-4 py-2 text-center font-semibold text-white hover:bg-accent-hover focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60";
-export const secondaryButtonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-4 py-2 text-center font-semibold text-ink hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none";
-
-const subscribe = () => () => undefined;
-/** False during SSR and hydration, true afterwards. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
+export { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated };
 
 /** The fields whose error an edit of `name` answers: the two password fields go together (a mismatch is about both). */
 export function fieldsClearedBy(name: string): string[] {
@@ -54,13 +41,6 @@ export function useFieldErrors(errors: Record<string, string> | undefined) {
   return { errors: visibleFieldErrors(errors, names) as Record<string, string | undefined>, onChange };
 }
 
-/** True while this page's form is being submitted. */
-export function useBusy(action?: string): boolean {
-  const navigation = useNavigation();
-  if (navigation.state !== "submitting") return false;
-  return action === undefined || navigation.formAction?.split("?")[0] === action;
-}
-
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
@@ -70,16 +50,6 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mt-6">{children}</div>
       </div>
     </div>
-  );
-}
-
-export function FormBanner({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
-  const styles =
-    tone === "error" ? "border-red-500/40 bg-red-500/10 text-red-300" : "border-emerald-500/40 bg-emerald-500/10 text-emerald-300";
-  return (
-    <p role={tone === "error" ? "alert" : "status"} className={`mb-4 rounded-lg border px-3 py-2 text-sm ${styles}`}>
-      {children}
-    </p>
   );
 }
 

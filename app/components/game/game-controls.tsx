@@ -1,8 +1,8 @@
 import { BookmarkPlus, Check, Flag, Library, Play } from "lucide-react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import { useHydrated } from "~/components/auth/auth-ui";
+import { useHydrated } from "~/components/ui/form-controls";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { registerPendingActionHandler, requireSignIn, type PendingActionType } from "~/lib/pending-action";
 import { controlLabels, nextListState, type ListState } from "~/modules/lists/list-state";
 import {

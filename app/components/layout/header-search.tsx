@@ -5,7 +5,7 @@ import { GameCover } from "~/components/game/game-cover";
 import { hitYear, PlatformList } from "~/components/search/game-result-card";
 import { clearRecent, readRecent, rememberSearch, type RecentSearch, type SearchKind } from "~/components/search/recent-searches";
 import { SuggestionCache } from "~/components/search/suggestion-cache";
-import { useHydrated } from "~/components/search/use-client-state";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { UserAvatar } from "~/components/social/user-avatar";
 import { gameHref } from "~/lib/slugs";
 import type { GameSearchHit } from "~/modules/catalogue/search/search.types";

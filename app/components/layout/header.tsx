@@ -1,22 +1,27 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { HeaderSearch } from "./header-search";
 import { useAuthModal } from "~/components/auth/auth-modal";
 import { LogoMark } from "./logo";
 import { NoScriptMobileMenu, NoScriptUserMenu } from "./no-script-menus";
-import { useHydrated } from "./use-hydrated";
-import { Avatar, displayName, UserMenu, type HeaderUser } from "./user-menu";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import type { HeaderUser } from "./header-user";
+import { navLinkClass } from "./nav-link-class";
 
-// The user-settings modal is loaded only when first opened, to keep it out of every page's bundle.
+// Loaded only when needed, to keep them out of every page's first load: the user-settings modal when
+// first opened, the account menu once a signed-in page has hydrated (the no-JS menu stands in until
+// then), the phone side panel when its button is pointed at, focused or pressed.
 const UserSettingsDialog = lazy(() => import("~/components/settings/user-settings-dialog"));
-
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "text-ink-strong" : "text-muted hover:text-ink-strong"}`;
+const UserMenu = lazy(() => import("./user-menu"));
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
+const preloadMobileMenu = () => void loadMobileMenu();
 
 export function Header({ user }: { user: HeaderUser | null }) {
   const [open, setOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const authModal = useAuthModal();
   // Until the app runs (and without JavaScript) the menus are native disclosures with plain links.
@@ -72,7 +77,9 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {user ? (
             hydrated ? (
-              <UserMenu user={user} onOpenSettings={openSettings} />
+              <Suspense fallback={<NoScriptUserMenu user={user} />}>
+                <UserMenu user={user} onOpenSettings={openSettings} />
+              </Suspense>
             ) : (
               <NoScriptUserMenu user={user} />
             )
@@ -88,87 +95,36 @@ export function Header({ user }: { user: HeaderUser | null }) {
         </div>
         {hydrated ? null : <NoScriptMobileMenu user={user} />}
         {hydrated ? (
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger asChild>
-              <button
-                type="button"
-                className="ml-auto grid size-10 place-items-center rounded-lg text-ink hover:bg-surface md:hidden"
-                aria-label="Open menu"
-              >
-                <Menu aria-hidden="true" className="size-6" />
-              </button>
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in" />
-              <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-6 border-l border-line bg-surface p-5 shadow-2xl focus:outline-none">
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="text-lg font-bold text-ink-strong">Menu</Dialog.Title>
-                  <Dialog.Close className="grid size-10 place-items-center rounded-lg hover:bg-surface-2" aria-label="Close menu">
-                    <X aria-hidden="true" className="size-5" />
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Search and site navigation</Dialog.Description>
-                <HeaderSearch id="mobile-search" />
-                <nav aria-label="Mobile" className="flex flex-col gap-1">
-                  <NavLink to="/" end className={navLinkClass}>
-                    Home
-                  </NavLink>
-                  <NavLink to="/search" className={navLinkClass}>
-                    Browse Games
-                  </NavLink>
-                  <NavLink to="/users" className={navLinkClass}>
-                    Members
-                  </NavLink>
-                </nav>
-                {user ? (
-                  <div className="mt-auto flex flex-col gap-1 border-t border-line pt-4">
-                    <div className="mb-2 flex items-center gap-3 px-3">
-                      <Avatar user={user} size={36} />
-                      <span className="truncate font-semibold text-ink-strong">{displayName(user)}</span>
-                    </div>
-                    <NavLink to={`/user/${user.id}`} className={navLinkClass}>
-                      Profile
-                    </NavLink>
-                    <NavLink to="/review" className={navLinkClass}>
-                      Write Review
-                    </NavLink>
-                    <button
-                      type="button"
-                      onClick={openSettings}
-                      className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong"
-                    >
-                      Settings
-                    </button>
-                    <Form method="post" action="/logout">
-                      <button
-                        type="submit"
-                        className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-muted hover:text-ink-strong"
-                      >
-                        Sign Out
-                      </button>
-                    </Form>
-                  </div>
-                ) : (
-                  <div className="mt-auto flex flex-col gap-2">
-                    <Link
-                      to="/login"
-                      onClick={(e) => openAuth(e, "login", true)}
-                      className="rounded-lg bg-accent px-4 py-2.5 text-center font-semibold text-white hover:bg-accent-hover"
-                    >
-                      Sign In
-                    </Link>
-                    <Link
-                      to="/signup"
-                      onClick={(e) => openAuth(e, "signup", true)}
-                      className="rounded-lg border border-line px-4 py-2.5 text-center font-semibold hover:bg-surface-2"
-                    >
-                      Sign Up
-                    </Link>
-                  </div>
-                )}
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <>
+            <button
+              ref={menuButton}
+              type="button"
+              className="ml-auto grid size-10 place-items-center rounded-lg text-ink hover:bg-surface md:hidden"
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              onPointerEnter={preloadMobileMenu}
+              onFocus={preloadMobileMenu}
+              onClick={() => {
+                setMenuLoaded(true);
+                setOpen(true);
+              }}
+            >
+              <Menu aria-hidden="true" className="size-6" />
+            </button>
+            {menuLoaded ? (
+              <Suspense fallback={null}>
+                <MobileMenu
+                  user={user}
+                  open={open}
+                  onOpenChange={setOpen}
+                  onAuth={(e, mode) => openAuth(e, mode, true)}
+                  onOpenSettings={openSettings}
+                  returnFocusTo={menuButton}
+                />
+              </Suspense>
+            ) : null}
+          </>
         ) : null}
         {user && settingsOpenings > 0 ? (
           <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { ChevronDown, LogOut, Menu, PenLine, Settings, User } from "lucide-react";
 import { HeaderSearch } from "./header-search";
-import { Avatar, displayName, type HeaderUser } from "./user-menu";
+import { Avatar, displayName, type HeaderUser } from "./header-user";
 
 /**
  * The header menus as the server renders them (and as they stay without JavaScript): native

@@ -1,45 +1,13 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut, PenLine, Settings, User } from "lucide-react";
 import { Form, Link } from "react-router";
-
-export interface HeaderUser {
-  id: number;
-  username: string | null;
-  name: string;
-  avatarUrl: string | null;
-}
-
-export function displayName(user: HeaderUser): string {
-  return user.username?.trim() || user.name?.trim() || "User";
-}
-
-export function Avatar({ user, size = 32 }: { user: HeaderUser; size?: number }) {
-  const name = displayName(user);
-  return user.avatarUrl ? (
-    <img
-      src={user.avatarUrl}
-      alt=""
-      width={size}
-      height={size}
-      className="rounded-full object-cover"
-      style={{ width: size, height: size }}
-    />
-  ) : (
-    <span
-      aria-hidden="true"
-      className="grid place-items-center rounded-full bg-accent/40 font-bold text-white uppercase"
-      style={{ width: size, height: size, fontSize: size * 0.45 }}
-    >
-      {name.charAt(0)}
-    </span>
-  );
-}
+import { Avatar, displayName, type HeaderUser } from "./header-user";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2 data-[highlighted]:text-ink-strong";
 
-/** The signed-in user's menu: Profile, Write Review, Settings (the lazy user-settings modal), Sign Out. */
-export function UserMenu({ user, onOpenSettings }: { user: HeaderUser; onOpenSettings?: () => void }) {
+/** Loaded after hydration (visitors never load it). The signed-in user's menu: Profile, Write Review, Settings (the lazy user-settings modal), Sign Out. */
+export default function UserMenu({ user, onOpenSettings }: { user: HeaderUser; onOpenSettings?: () => void }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger

@@ -19,7 +19,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Plus, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { GameCover } from "~/components/game/game-cover";
 import { formatRating } from "~/lib/ratings";
 import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";

@@ -1,7 +1,7 @@
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { GameCover } from "~/components/game/game-cover";
 import { LISTS_MESSAGES as M, PRIORITY_LABELS } from "~/modules/lists/lists.messages";
 import type { TabGame, WantToPlayTab } from "~/modules/lists/lists.service.server";

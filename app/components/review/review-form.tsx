@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/auth/auth-ui";
+import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/ui/form-controls";
 import { DEFAULT_RATING, normalizeRatingInput, REVIEW_TEXT_MAX } from "~/modules/reviews/reviews.schema";
 import type { ReviewEditorGame, ReviewEditorReview } from "~/modules/reviews/reviews.service.server";
 

@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { registerPendingActionHandler, requireSignIn } from "~/lib/pending-action";
 import type { SocialAnswer } from "./social-form";
 

@@ -2,7 +2,7 @@ import { MessageCircle, PenLine, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
-import { secondaryButtonClass } from "~/components/auth/auth-ui";
+import { secondaryButtonClass } from "~/components/ui/form-controls";
 import { formatRating } from "~/lib/ratings";
 import type { ReviewView as View } from "~/modules/reviews/reviews.service.server";
 import { ReviewLikeButton } from "./review-like-button";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 export interface SocialAnswer {
   ok: boolean;

@@ -13,7 +13,7 @@ import {
   type SearchPageState,
 } from "~/modules/catalogue/search/search-page.schema";
 import { rememberSearch } from "./recent-searches";
-import { useHydrated } from "./use-client-state";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const selectClass =
   "h-10 w-full rounded-lg border border-line bg-page px-3 text-sm text-ink focus:border-accent focus:outline-none disabled:opacity-50";

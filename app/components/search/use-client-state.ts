@@ -1,16 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
 
-const noopSubscribe = () => () => {};
-
-/** False during server rendering and hydration, true once the page runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
-
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {

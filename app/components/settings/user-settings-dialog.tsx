@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { LevelOptions } from "~/components/privacy/level-options";
 import { clearLocalData, postConsent, readLocalConsent, saveConsentChoice } from "~/components/privacy/consent-storage";
 import { CONSENT_MESSAGES, CUSTOMIZE_DEFAULT_LEVEL, isTrackingLevel, RETENTION_DAYS, type TrackingLevel } from "~/lib/consent";

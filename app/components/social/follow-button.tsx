@@ -1,7 +1,7 @@
 import { UserCheck, UserPlus } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { FOLLOW_MESSAGES } from "~/modules/social/follow.messages";
 
 type FollowAnswer = { ok: true; following: boolean } | { ok: false; error: string };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { useHydrated } from "~/components/search/use-client-state";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatRelativeTime, parseDate, type DateInput } from "~/lib/dates";
 
 /** How often a shown relative time is brought up to date in the browser. */
