@@ -1,8 +1,7 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
-import { game, rating, user } from "~/db/schema";
-import type { ReviewCardRow } from "~/modules/reviews/reviews.queries.server";
+import { game, rating } from "~/db/schema";
 
 /** The game page's facts, with its main game (parent) joined in the same query. */
 export interface GameDetailRow {
@@ -108,60 +107,6 @@ export async function getGameRatingStats(gameId: number): Promise<GameRatingStat
   const count = Number(row?.count ?? 0);
   const average = row?.average === null || row?.average === undefined ? null : Number(row.average);
   return { count, average: count > 0 ? average : null, histogram: BUCKETS.map((b) => Number(row?.[`b${b}`] ?? 0)) };
-}
-
-/**
- * The newest written reviews of a game (text non-empty after trimming), with their authors.
- *
- * Plan: rating_game_idx (game_id, ...) finds the game's ratings, a top-N sort keeps the newest
- * `limit`. The sort key is written as an expression on purpose: ordered by the bare column, the
- * planner may instead walk rating_recent_idx (post_date_time) backwards and filter on game_id, which
- * for a game whose reviews are old reads most of the table (EXPLAIN: 100k rows removed by filter
- * for a 5,000-rating game among 105k ratings). This way the cost is bounded by the game's own
- * ratings, like the stats query. A partial index on (game_id, post_date_time desc, id desc) where
- * the review has text would make it a 5-row index read; then order by the bare column again.
- */
-export async function listGameReviews(gameId: number, limit = 5): Promise<ReviewCardRow[]> {
-  const db = getDb();
-  // The newest `limit` first (LIMIT inside a subquery is never flattened), then their authors.
-  const newest = db
-    .select({
-      id: rating.id,
-      userId: rating.userId,
-      gameId: rating.gameId,
-      rating: rating.rating,
-      review: rating.review,
-      postDateTime: rating.postDateTime,
-      likeCount: rating.likeCount,
-    })
-    .from(rating)
-    .where(and(eq(rating.gameId, gameId), sql`${rating.review} ~ '[^[:space:]]'`))
-    .orderBy(sql`${rating.postDateTime} + interval '0 seconds' desc`, desc(rating.id))
-    .limit(limit)
-    .as("newest");
-  const rows = await db
-    .select({
-      id: newest.id,
-      userId: newest.userId,
-      gameId: newest.gameId,
-      igdbGameId: game.igdbId,
-      gameSlug: game.slug,
-      gameTitle: game.name,
-      gameCoverUrl: game.coverUrl,
-      gameYear: game.releaseYear,
-      rating: newest.rating,
-      text: newest.review,
-      date: sql<string>`${newest.postDateTime}::text`,
-      username: user.username,
-      name: user.name,
-      avatarUrl: user.avatarUrl,
-      likeCount: newest.likeCount,
-    })
-    .from(newest)
-    .innerJoin(user, eq(user.id, newest.userId))
-    .innerJoin(game, eq(game.id, newest.gameId))
-    .orderBy(desc(newest.postDateTime), desc(newest.id));
-  return rows.map((r) => ({ ...r, rating: Number(r.rating), commentCount: 0 }));
 }
 
 /** What a stored game lacks. */

@@ -4,13 +4,11 @@ import { formatRating } from "~/lib/ratings";
 import type { Result } from "~/lib/result";
 import { excerpt, richTextToHtml, toPlainText } from "~/lib/sanitize.server";
 import { gameHref } from "~/lib/slugs";
-import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
-import { getGameRatingStats, listGameReviews, type GameDetailRow, type GameRatingStatsRow } from "./game.queries.server";
+import { getGameRatingStats, type GameDetailRow, type GameRatingStatsRow } from "./game.queries.server";
 import { queueGameRefresh } from "./game-refresh.server";
 import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER, resolveGame } from "./game-resolver.server";
 import { countGameView } from "./view-counter.server";
 
-export const GAME_PAGE_REVIEW_LIMIT = 5;
 /** Summaries longer than this get the Show more / Show less toggle. */
 export const SUMMARY_TOGGLE_LENGTH = 200;
 export const META_DESCRIPTION_LENGTH = 160;
@@ -61,8 +59,7 @@ export interface GamePageStats {
 export interface GamePage {
   game: GamePageGame;
   stats: GamePageStats;
-  reviews: ReviewCard[];
-  /** Set when the ratings or reviews could not be read; the page still renders. */
+  /** Set when the ratings could not be read; the page still renders (the reviews block is the reviews module's). */
   reviewsError: string | null;
 }
 
@@ -80,8 +77,8 @@ const EMPTY_STATS: GamePageStats = { count: 0, average: null, averageLabel: "-",
 /**
  * The game page. The identifier is a slug, digits only (an IGDB id) or 'game-{igdbId}' (resolveGame).
  * The id forms load by IGDB id and answer with a redirect to the canonical slug address; an
- * identifier with upper-case letters redirects too. Three queries for a page:
- * the game (with its main game), the rating stats and the newest written reviews. A counted view is
+ * identifier with upper-case letters redirects too. Two queries for a page:
+ * the game (with its main game) and the rating stats; the reviews block is the reviews module's. A counted view is
  * written later, batched with others (view-counter.server.ts).
  */
 export async function getGamePage(identifier: string | undefined, options: GamePageOptions = {}): Promise<GamePageResult> {
@@ -91,13 +88,7 @@ export async function getGamePage(identifier: string | undefined, options: GameP
   const href = canonicalHref(row);
   if (resolved.data.caseFolded || href !== `/game/${(identifier ?? "").trim()}`) return { ok: true, kind: "redirect", location: href };
 
-  const [stats, reviews] = await Promise.all([
-    getGameRatingStats(row.id).then(toStats, (error: unknown) => failed("rating stats", row.id, error)),
-    listGameReviews(row.id, GAME_PAGE_REVIEW_LIMIT).then(
-      (rows) => rows.map(toReviewCard),
-      (error: unknown) => failed("reviews", row.id, error),
-    ),
-  ]);
+  const stats = await getGameRatingStats(row.id).then(toStats, (error: unknown) => failed("rating stats", row.id, error));
   if (options.countView) countGameView(row.id);
   // A stored game missing description, developer, publisher or screenshots is refreshed from IGDB in
   // the background, after this page is served (game-refresh.server.ts).
@@ -109,8 +100,7 @@ export async function getGamePage(identifier: string | undefined, options: GameP
     page: {
       game: toPageGame(row, href),
       stats: stats ?? EMPTY_STATS,
-      reviews: reviews ?? [],
-      reviewsError: stats === null || reviews === null ? REVIEWS_LOAD_ERROR : null,
+      reviewsError: stats === null ? REVIEWS_LOAD_ERROR : null,
     },
   };
 }

@@ -130,41 +130,6 @@ describe("getGamePage ratings panel", () => {
   });
 });
 
-describe("getGamePage reviews", () => {
-  it("lists at most 5 written reviews, newest first, skipping ratings without text", async () => {
-    const g = await createGame({ name: "Review Game", slug: "review-game", igdbId: 777001 });
-    const base = Date.UTC(2024, 0, 1);
-    const texts: (string | null)[] = ["first", null, "second", "   \n ", "third", "fourth", "fifth", "sixth", ""];
-    const users = [];
-    for (const [i, text] of texts.entries()) {
-      const u = await createUser();
-      users.push(u);
-      await createRating({ userId: u.id, gameId: g.id, rating: 8, review: text, postDateTime: new Date(base + i * 86_400_000) });
-    }
-    const p = page(await getGamePage("review-game"));
-    expect(p.reviews.map((r) => r.text)).toEqual(["sixth", "fifth", "fourth", "third", "second"]);
-    expect(p.reviews.every((r) => r.hasText)).toBe(true);
-    // Ratings without text still count in the panel.
-    expect(p.stats.count).toBe(9);
-    const newest = p.reviews[0]!;
-    expect(newest.userId).toBe(users[7]!.id);
-    expect(newest.gameId).toBe(g.id);
-    expect(newest.igdbGameId).toBe(777001);
-  });
-
-  it("names authors by username, else name, else 'Anonymous'", async () => {
-    const g = await createGame({ name: "Authors", slug: "authors" });
-    const named = await createUser({ username: null, name: "Jane Player" });
-    const anon = await createUser({ username: null, name: "" });
-    const handle = await createUser({ username: "speedrunner", name: "Sam" });
-    await createRating({ userId: named.id, gameId: g.id, review: "by name", postDateTime: new Date("2024-01-01T00:00:00Z") });
-    await createRating({ userId: anon.id, gameId: g.id, review: "by nobody", postDateTime: new Date("2024-01-02T00:00:00Z") });
-    await createRating({ userId: handle.id, gameId: g.id, review: "by handle", postDateTime: new Date("2024-01-03T00:00:00Z") });
-    const p = page(await getGamePage("authors"));
-    expect(p.reviews.map((r) => r.author)).toEqual(["speedrunner", "Anonymous", "Jane Player"]);
-  });
-});
-
 describe("view counting", () => {
   it("adds one view per counted page view and none otherwise, written in one batch", async () => {
     const g = await createGame({ name: "Viewed", slug: "viewed", igdbId: 424242 });
