@@ -11,7 +11,7 @@ for (const { page, route, bytes } of FIRST_LOAD_CEILINGS) {
   const load = firstLoadJs(buildDir, route, manifest);
   over ||= load.gzipBytes > bytes;
   console.log(
-    `${page.padEnd(12)} ${kb(load.gzipBytes).padStart(9)} gzip in ${load.files.length} files (ceiling ${kb(bytes)}, goal ${kb(FIRST_LOAD_GOAL_BYTES)})`,
+    `${page.padEnd(12)} ${kb(load.gzipBytes).padStart(9)} gzip, ${kb(load.brotliBytes).padStart(9)} brotli in ${load.files.length} files (gzip ceiling ${kb(bytes)}, goal ${kb(FIRST_LOAD_GOAL_BYTES)})`,
   );
 }
 process.exit(over ? 1 : 0);

@@ -58,6 +58,37 @@ describe("HTTP layer", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("serves text assets Brotli-compressed ahead of time to clients that accept br, gzip to the others", async () => {
+    const file = fs.readFileSync(path.join(clientDir, "assets", "entry-abc123.js"));
+    let res = await fetch(`${base}/assets/entry-abc123.js`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    // Compression runs in the background at start-up: the first answers may still be gzip.
+    for (let i = 0; i < 50 && res.headers.get("content-encoding") !== "br"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await fetch(`${base}/assets/entry-abc123.js`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    }
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
+
+    const br = await new Promise<{ encoding?: string; length: number }>((resolve, reject) => {
+      http
+        .get(`${base}/assets/entry-abc123.js`, { headers: { "accept-encoding": "br" } }, (r) => {
+          let length = 0;
+          r.on("data", (chunk: Buffer) => (length += chunk.length));
+          r.on("end", () => resolve({ encoding: r.headers["content-encoding"], length }));
+        })
+        .on("error", reject);
+    });
+    expect(br.encoding).toBe("br");
+    expect(br.length).toBeLessThan(file.length / 10);
+
+    const refused = await fetch(`${base}/assets/entry-abc123.js`, { headers: { "accept-encoding": "gzip, br;q=0" } });
+    expect(refused.headers.get("content-encoding")).toBe("gzip");
+  });
+
   it("keeps a given request id and replaces a malformed one", async () => {
     const ok = await fetch(`${base}/healthz`, { headers: { "x-request-id": "abc-12345678" } });
     expect(ok.headers.get("x-request-id")).toBe("abc-12345678");

@@ -10,6 +10,7 @@ import { checkDatabase, getHandle } from "../app/db/client.server";
 import { getUploadStorage, UPLOAD_NAME } from "../app/modules/uploads/storage.server";
 import { createHtmlCache } from "./html-cache";
 import { pageCacheRule } from "./page-cache-routes";
+import { precompressedAssets } from "./precompressed-assets";
 import { createRouterHandler } from "./react-router-handler";
 import { requestGuard } from "./request-guard";
 import { securityHeaders } from "./security";
@@ -116,7 +117,8 @@ export function createApp(opts: AppOptions): Express {
   if (opts.clientDir) {
     // The service worker, generated for the build being served.
     if (typeof opts.build !== "function") app.get("/sw.js", serviceWorkerHandler(opts.build, opts.clientDir));
-    // Hashed, content-addressed assets: cache for a year.
+    // Hashed, content-addressed assets: cache for a year; text ones Brotli-compressed ahead of time.
+    app.use("/assets", precompressedAssets(path.join(opts.clientDir, "assets")));
     app.use(
       "/assets",
       express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /**
  * The most compressed JavaScript a visitor's first load may download, per page: ceilings a few KB above
@@ -39,6 +39,8 @@ export interface FirstLoad {
   route: string;
   files: string[];
   gzipBytes: number;
+  /** What a browser that accepts `br` downloads: the server serves Brotli at quality 11 (server/precompressed-assets.ts). */
+  brotliBytes: number;
 }
 
 /**
@@ -57,8 +59,15 @@ export function firstLoadJs(buildDir: string, routeId: string, manifest = readBr
   const manifestFile = fs.readdirSync(path.join(buildDir, "client", "assets")).find((f) => f.startsWith("manifest-"));
   if (manifestFile) files.add(`/assets/${manifestFile}`);
   let gzipBytes = 0;
-  for (const f of files) gzipBytes += gzipSync(fs.readFileSync(path.join(buildDir, "client", f)), { level: 9 }).length;
-  return { route: routeId, files: [...files].sort(), gzipBytes };
+  let brotliBytes = 0;
+  for (const f of files) {
+    const raw = fs.readFileSync(path.join(buildDir, "client", f));
+    gzipBytes += gzipSync(raw, { level: 9 }).length;
+    brotliBytes += brotliCompressSync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }).length;
+  }
+  return { route: routeId, files: [...files].sort(), gzipBytes, brotliBytes };
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
