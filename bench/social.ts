@@ -19,6 +19,7 @@
  *   npm run bench:social -- [--pg] [--games 200000] [--users 100000] [--active-users 20000]
  *     [--ratings 500000] [--likes 1000000] [--comments 200000] [--lists 2000000] [--follows 1000000]
  *     [--seed 1] [--connections 8] [--duration 10] [--warmup 2] [--race-seconds 10] [--runs 20] [--rebuild]
+ *     [--keep] [--reuse bench_social_N]   (PostgreSQL: keep the database / measure a kept one again)
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -66,6 +67,9 @@ interface Args {
   raceSeconds: number;
   runs: number;
   rebuild: boolean;
+  /** PostgreSQL: keep the database at the end (its name is printed) / use one kept before. */
+  keep: boolean;
+  reuse?: string;
 }
 
 function parse(): Args {
@@ -87,12 +91,14 @@ function parse(): Args {
       "race-seconds": { type: "string" },
       runs: { type: "string" },
       rebuild: { type: "boolean", default: false },
+      keep: { type: "boolean", default: false },
+      reuse: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log(
-      "Usage: npm run bench:social -- [--pg] [--games 200000] [--users 100000] [--active-users 20000] [--ratings 500000] [--likes 1000000] [--comments 200000] [--lists 2000000] [--follows 1000000] [--seed 1] [--connections 8] [--duration 10] [--warmup 2] [--race-seconds 10] [--runs 20] [--rebuild]",
+      "Usage: npm run bench:social -- [--pg] [--games 200000] [--users 100000] [--active-users 20000] [--ratings 500000] [--likes 1000000] [--comments 200000] [--lists 2000000] [--follows 1000000] [--seed 1] [--connections 8] [--duration 10] [--warmup 2] [--race-seconds 10] [--runs 20] [--rebuild] [--keep] [--reuse bench_social_N]",
     );
     process.exit(0);
   }
@@ -124,6 +130,8 @@ function parse(): Args {
     raceSeconds: int("race-seconds", values["race-seconds"], 10),
     runs: int("runs", values.runs, 20),
     rebuild: values.rebuild,
+    keep: values.keep,
+    reuse: values.reuse,
   };
 }
 
@@ -245,20 +253,26 @@ async function preparePglite(args: Args): Promise<Prepared> {
 
 async function preparePostgres(args: Args): Promise<Prepared> {
   const started = Date.now();
-  const name = `bench_social_${process.pid}`;
+  const name = args.reuse ?? `bench_social_${process.pid}`;
+  if (!/^bench_social_\w+$/.test(name)) throw new BenchError(`--reuse takes a bench_social_* database (got "${name}")`);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   try {
     await admin.connect();
   } catch (err) {
     throw new BenchError(`Could not connect to PostgreSQL at ${PG_ADMIN_URL}: ${(err as Error).message}`);
   }
-  await admin.query(`create database "${name}"`);
+  if (!args.reuse) await admin.query(`create database "${name}"`);
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "s12bench-social-"));
   const drop = async () => {
+    if (args.keep) {
+      console.log(`Kept PostgreSQL database ${name} (--reuse ${name} to measure it again; it is dropped unless --keep)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return;
+    }
     const c = new pg.Client({ connectionString: PG_ADMIN_URL });
     await c.connect();
     await c.query(`drop database if exists "${name}" with (force)`);
@@ -268,14 +282,20 @@ async function preparePostgres(args: Args): Promise<Prepared> {
   try {
     const handle = await openDatabase({ databaseUrl, poolSize: 10 });
     await migrateDatabase(handle, path.join(root, "drizzle"));
-    console.log(`Building PostgreSQL database ${name}...`);
-    const seedPhases = await fill(handle, args);
+    let seedPhases: Record<string, number> | undefined;
+    if (args.reuse) {
+      console.log(`Reusing PostgreSQL database ${name}`);
+      await handle.db.execute(sql`analyze`);
+    } else {
+      console.log(`Building PostgreSQL database ${name}...`);
+      seedPhases = await fill(handle, args);
+    }
     return {
       handle,
       dataDir,
       databaseUrl,
       buildSeconds: round((Date.now() - started) / 1000, 1),
-      fromCache: false,
+      fromCache: Boolean(args.reuse),
       seedPhases,
       reopen: () => openDatabase({ databaseUrl, poolSize: 10 }),
       cleanup: drop,
@@ -334,7 +354,10 @@ async function pickTargets(handle: DatabaseHandle): Promise<Targets> {
     )
   )[0];
   if (!popular) throw new BenchError("No followed user in the database");
-  const racers = users.slice(2).filter((u) => u.id !== review.user_id && u.id !== popular.id).slice(0, 64);
+  const racers = users
+    .slice(2)
+    .filter((u) => u.id !== review.user_id && u.id !== popular.id)
+    .slice(0, 64);
   // The viewer's game pages: five of each list state, and five reviewed popular games.
   const states = await q<{ slug: string; state: string }>(
     handle,
@@ -348,12 +371,17 @@ async function pickTargets(handle: DatabaseHandle): Promise<Targets> {
     handle,
     sql`select id, igdb_id as "igdbId" from game where igdb_id > 0 order by rating_count desc, id offset (select count(*) / 40 from game) limit 12`,
   );
-  const names = await q<{ name: string }>(handle, sql`select g.name from rating r join game g on g.id = r.game_id where r.user_id = ${power.id} order by r.id limit 400`);
+  const names = await q<{ name: string }>(
+    handle,
+    sql`select g.name from rating r join game g on g.id = r.game_id where r.user_id = ${power.id} order by r.id limit 400`,
+  );
   const pickerQueries = [...new Set(names.filter((_, i) => i % 20 === 0).flatMap((n) => [n.name.split(" ")[0] ?? "", n.name.slice(0, 3)]))]
     .filter((s) => s.length >= 2)
     .slice(0, 20);
   const discoverQueries = [
-    ...new Set(users.slice(0, 120).flatMap((u, i) => (i % 12 === 0 ? [u.username.slice(0, 4), (u.name.split(" ")[1] ?? u.name).toLowerCase()] : []))),
+    ...new Set(
+      users.slice(0, 120).flatMap((u, i) => (i % 12 === 0 ? [u.username.slice(0, 4), (u.name.split(" ")[1] ?? u.name).toLowerCase()] : [])),
+    ),
     "kira",
     "zz",
   ];
@@ -385,7 +413,11 @@ async function addCredentials(handle: DatabaseHandle, users: BenchUser[]): Promi
 async function signIn(app: Served, user: BenchUser, i: number): Promise<string> {
   const res = await fetch(`${app.url}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: app.url.replace("127.0.0.1", "localhost"), "x-forwarded-for": `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+    headers: {
+      "content-type": "application/json",
+      origin: app.url.replace("127.0.0.1", "localhost"),
+      "x-forwarded-for": `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    },
     body: JSON.stringify({ email: user.email, password: PASSWORD }),
   });
   const body = await res.text();
@@ -403,7 +435,14 @@ interface PageResult extends LoadResult {
   budget: number;
 }
 
-async function measurePage(app: Served, name: string, paths: string[], cookie: string, load: LoadOptions, budget: number): Promise<PageResult> {
+async function measurePage(
+  app: Served,
+  name: string,
+  paths: string[],
+  cookie: string,
+  load: LoadOptions,
+  budget: number,
+): Promise<PageResult> {
   for (const p of paths) {
     const res = await fetch(app.url + p, { headers: { cookie }, redirect: "manual" });
     await res.arrayBuffer();
@@ -411,7 +450,9 @@ async function measurePage(app: Served, name: string, paths: string[], cookie: s
   }
   process.stdout.write(`${name} (${paths.length} path${paths.length === 1 ? "" : "s"}) ... `);
   const r = await drive(app.url, load, paths, { cookie });
-  console.log(`${fmt(r.reqPerSec, 0)} req/s, p99 ${fmt(r.p99, 0)} ms${r.errors + r.timeouts + r.non2xx ? ` (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)` : ""}`);
+  console.log(
+    `${fmt(r.reqPerSec, 0)} req/s, p99 ${fmt(r.p99, 0)} ms${r.errors + r.timeouts + r.non2xx ? ` (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)` : ""}`,
+  );
   return { name, paths: paths.length, budget, ...r };
 }
 
@@ -438,7 +479,11 @@ interface RaceResult {
   p99: number;
 }
 
-async function race(clients: number, seconds: number, step: (client: number, i: number) => Promise<{ ok: boolean; refusal?: string; error?: string }>): Promise<RaceResult> {
+async function race(
+  clients: number,
+  seconds: number,
+  step: (client: number, i: number) => Promise<{ ok: boolean; refusal?: string; error?: string }>,
+): Promise<RaceResult> {
   const deadline = Date.now() + seconds * 1000;
   const out: RaceResult = { clients, seconds, requests: 0, ok: 0, refusals: {}, errors: 0, errorSamples: [], p99: 0 };
   const ms: number[] = [];
@@ -463,7 +508,12 @@ async function race(clients: number, seconds: number, step: (client: number, i: 
       }
     }),
   );
-  out.p99 = round(percentile(ms.sort((a, b) => a - b), 99));
+  out.p99 = round(
+    percentile(
+      ms.sort((a, b) => a - b),
+      99,
+    ),
+  );
   return out;
 }
 
@@ -632,7 +682,12 @@ async function explainAll(handle: DatabaseHandle, captured: Captured[]) {
 
 type Loader = (args: { request: Request; params: Record<string, string | undefined>; context: RouterContextProvider }) => Promise<unknown>;
 
-async function callLoader(mod: { loader?: unknown; action?: unknown }, kind: "loader" | "action", request: Request, params: Record<string, string | undefined>) {
+async function callLoader(
+  mod: { loader?: unknown; action?: unknown },
+  kind: "loader" | "action",
+  request: Request,
+  params: Record<string, string | undefined>,
+) {
   const fn = mod[kind] as Loader | undefined;
   if (!fn) return;
   try {
@@ -645,7 +700,13 @@ async function callLoader(mod: { loader?: unknown; action?: unknown }, kind: "lo
 
 function timings(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
-  return { calls: s.length, p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), p99: round(percentile(s, 99)), max: round(s[s.length - 1] ?? 0) };
+  return {
+    calls: s.length,
+    p50: round(percentile(s, 50)),
+    p95: round(percentile(s, 95)),
+    p99: round(percentile(s, 99)),
+    max: round(s[s.length - 1] ?? 0),
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -670,14 +731,20 @@ async function main(): Promise<number> {
           + (select count(*)::int from user_top_games) as list_rows,
         (select count(*)::int from user_follow) as follows`,
     );
-    console.log(`\nDatabase: ${kind}, ${Object.entries(counts ?? {}).map(([k, v]) => `${v.toLocaleString("en")} ${k}`).join(", ")} (ready in ${prepared.buildSeconds} s${prepared.fromCache ? ", from cache" : ""})`);
+    console.log(
+      `\nDatabase: ${kind}, ${Object.entries(counts ?? {})
+        .map(([k, v]) => `${v.toLocaleString("en")} ${k}`)
+        .join(", ")} (ready in ${prepared.buildSeconds} s${prepared.fromCache ? ", from cache" : ""})`,
+    );
     const t = await pickTargets(prepared.handle);
     await addCredentials(prepared.handle, [t.power, t.follower, ...t.racers]);
     const [powerStats] = await q<{ ratings: number; following: number }>(
       prepared.handle,
       sql`select (select count(*)::int from rating where user_id = ${t.power.id}) as ratings, (select count(*)::int from user_follow where follower_id = ${t.follower.id}) as following`,
     );
-    console.log(`Viewer ${t.power.username} (${powerStats?.ratings} ratings); follower ${t.follower.username} (follows ${powerStats?.following}); review ${t.review.path} (${t.review.comments} comments); popular user ${t.popular.id} (${t.popular.followers} followers)`);
+    console.log(
+      `Viewer ${t.power.username} (${powerStats?.ratings} ratings); follower ${t.follower.username} (follows ${powerStats?.following}); review ${t.review.path} (${t.review.comments} comments); popular user ${t.popular.id} (${t.popular.followers} followers)`,
+    );
 
     if (prepared.handle.kind === "pglite") {
       await prepared.handle.close();
@@ -697,12 +764,45 @@ async function main(): Promise<number> {
       const powerCookie = cookies.get(t.power.id) as string;
       const followerCookie = cookies.get(t.follower.id) as string;
       const L = args.load;
-      pages.push(await measurePage(app, "game page, signed in, 4 list states (12, 13)", t.gamePaths.map((g) => g.path), powerCookie, L, 50));
-      pages.push(await measurePage(app, `review view, ${t.review.comments} comments, signed in (12)`, [t.review.path], followerCookie, L, 60));
+      pages.push(
+        await measurePage(
+          app,
+          "game page, signed in, 4 list states (12, 13)",
+          t.gamePaths.map((g) => g.path),
+          powerCookie,
+          L,
+          50,
+        ),
+      );
+      pages.push(
+        await measurePage(app, `review view, ${t.review.comments} comments, signed in (12)`, [t.review.path], followerCookie, L, 60),
+      );
       pages.push(await measurePage(app, "home, signed in, follows 1,000 (12)", ["/"], followerCookie, L, 50));
-      for (const [tab, issue] of [["top5", "13, 14"], ["top10", "13, 14"], ["playlist", "13, 14"]] as const)
-        pages.push(await measurePage(app, `profile ${tab} tab, ${powerStats?.ratings} rated (${issue})`, [`/user/${t.power.id}?tab=${tab}`], followerCookie, L, 50));
-      pages.push(await measurePage(app, "profile activity tab, page 1 (14)", [await activityPage(app, t.power.id, followerCookie, 1)], followerCookie, L, 50));
+      for (const [tab, issue] of [
+        ["top5", "13, 14"],
+        ["top10", "13, 14"],
+        ["playlist", "13, 14"],
+      ] as const)
+        pages.push(
+          await measurePage(
+            app,
+            `profile ${tab} tab, ${powerStats?.ratings} rated (${issue})`,
+            [`/user/${t.power.id}?tab=${tab}`],
+            followerCookie,
+            L,
+            50,
+          ),
+        );
+      pages.push(
+        await measurePage(
+          app,
+          "profile activity tab, page 1 (14)",
+          [await activityPage(app, t.power.id, followerCookie, 1)],
+          followerCookie,
+          L,
+          50,
+        ),
+      );
       activity5 = await activityPage(app, t.power.id, followerCookie, 5);
       pages.push(await measurePage(app, "profile activity tab, page 5 (14)", [activity5], followerCookie, L, 50));
 
@@ -732,12 +832,19 @@ async function main(): Promise<number> {
       races.lists = await race(32, args.raceSeconds, async (c, i) => {
         const u = listUsers[c % 4] as BenchUser;
         const g = t.listGames[(c * 7 + i * 5) % t.listGames.length] as { igdbId: number };
-        const r = await post(app, "/api/lists", cookies.get(u.id) as string, { intent: intentFor(c, i), igdbId: String(g.igdbId), format: "json" });
+        const r = await post(app, "/api/lists", cookies.get(u.id) as string, {
+          intent: intentFor(c, i),
+          igdbId: String(g.igdbId),
+          format: "json",
+        });
         if (r.status === 200 && r.body.ok) return { ok: true };
-        if (r.body.error && LIST_REFUSALS.has(r.body.error) && r.status >= 400 && r.status < 500) return { ok: false, refusal: r.body.error };
+        if (r.body.error && LIST_REFUSALS.has(r.body.error) && r.status >= 400 && r.status < 500)
+          return { ok: false, refusal: r.body.error };
         return { ok: false, error: `HTTP ${r.status} ${r.text.slice(0, 160)}` };
       });
-      console.log(`${races.lists.requests} requests, ${races.lists.errors} errors, ${Object.values(races.lists.refusals).reduce((a, b) => a + b, 0)} refusals`);
+      console.log(
+        `${races.lists.requests} requests, ${races.lists.errors} errors, ${Object.values(races.lists.refusals).reduce((a, b) => a + b, 0)} refusals`,
+      );
     } finally {
       serverExit = await app.stop();
     }
@@ -765,7 +872,15 @@ async function main(): Promise<number> {
            and u.following_count <> (select count(*) from user_follow f where f.follower_id = u.id)) as following_mismatches
         from "user" where id = ${t.popular.id}`,
     );
-    const [listCheck] = await q<{ started_and_listed: number; wishlist_and_collection: number; dup_progress: number; dup_wishlist: number; dup_collection: number; top5_over: number; finished_not_started: number }>(
+    const [listCheck] = await q<{
+      started_and_listed: number;
+      wishlist_and_collection: number;
+      dup_progress: number;
+      dup_wishlist: number;
+      dup_collection: number;
+      top5_over: number;
+      finished_not_started: number;
+    }>(
       h,
       sql`select
         (select count(*)::int from game_progress p where (p.started or p.completed) and (
@@ -786,9 +901,19 @@ async function main(): Promise<number> {
         (select count(*)::int from game g where g.rating_count <> (select count(*) from rating r where r.game_id = g.id)) as game_stat_drift`,
     );
     console.log(`\nAfter the like race: review ${t.review.id} like_count = ${likeCheck?.like_count}, like rows = ${likeCheck?.like_rows}`);
-    console.log(`After the follow race: user ${t.popular.id} follower_count = ${followCheck?.follower_count}, follower rows = ${followCheck?.follower_rows}; racers' following_count mismatches: ${followCheck?.following_mismatches}`);
-    console.log(`After the list race: ${Object.entries(listCheck ?? {}).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    console.log(`Whole database: ${Object.entries(globalCheck ?? {}).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    console.log(
+      `After the follow race: user ${t.popular.id} follower_count = ${followCheck?.follower_count}, follower rows = ${followCheck?.follower_rows}; racers' following_count mismatches: ${followCheck?.following_mismatches}`,
+    );
+    console.log(
+      `After the list race: ${Object.entries(listCheck ?? {})
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `Whole database: ${Object.entries(globalCheck ?? {})
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
 
     const { captured, state } = installCapture(h);
     const actor = async (u: BenchUser) => {
@@ -796,7 +921,14 @@ async function main(): Promise<number> {
         h,
         sql`select id, username, name, email, avatar_url, is_admin from "user" where id = ${u.id}`,
       );
-      return { id: row!.id, username: row!.username, name: row!.name, email: row!.email, avatarUrl: row!.avatar_url, isAdmin: row!.is_admin };
+      return {
+        id: row!.id,
+        username: row!.username,
+        name: row!.name,
+        email: row!.email,
+        avatarUrl: row!.avatar_url,
+        isAdmin: row!.is_admin,
+      };
     };
     const powerActor = await actor(t.power);
     const followerActor = await actor(t.follower);
@@ -818,9 +950,14 @@ async function main(): Promise<number> {
     };
     const picker = await timeIt(
       "picker search",
-      t.pickerQueries.flatMap((query) => (["top5", "collection", "wishlist"] as const).map((mode) => () => searchPicker(powerActor, mode, query))),
+      t.pickerQueries.flatMap((query) =>
+        (["top5", "collection", "wishlist"] as const).map((mode) => () => searchPicker(powerActor, mode, query)),
+      ),
     );
-    const discover = await timeIt("Discover search", t.discoverQueries.map((query) => () => searchUsers(followerActor, query, 8)));
+    const discover = await timeIt(
+      "Discover search",
+      t.discoverQueries.map((query) => () => searchUsers(followerActor, query, 8)),
+    );
     const feed = await timeIt("From people you follow", [() => getFollowedFeed(followerActor)]);
     console.log(
       `\n${table(
@@ -867,35 +1004,84 @@ async function main(): Promise<number> {
       usersSearch: await import("../app/routes/api.users.search"),
       users: await import("../app/routes/users"),
     };
-    const visit = async (label: string, mod: { loader?: unknown; action?: unknown }, kindOf: "loader" | "action", request: Request, params: Record<string, string | undefined> = {}) => {
+    const visit = async (
+      label: string,
+      mod: { loader?: unknown; action?: unknown },
+      kindOf: "loader" | "action",
+      request: Request,
+      params: Record<string, string | undefined> = {},
+    ) => {
       state.current = label;
       if (kindOf === "loader") await callLoader(rootMod, "loader", request.clone(), {});
       await callLoader(mod, kindOf, request, params);
       state.current = "";
     };
     const [reviewUserId, reviewGameId] = t.review.path.split("/").slice(2);
-    for (const g of t.gamePaths) await visit(`game page (${g.state})`, routes.game, "loader", get(g.path, powerCookie), { identifier: g.path.slice(6) });
+    for (const g of t.gamePaths)
+      await visit(`game page (${g.state})`, routes.game, "loader", get(g.path, powerCookie), { identifier: g.path.slice(6) });
     await visit("review view", routes.review, "loader", get(t.review.path, followerCookie), { userId: reviewUserId, gameId: reviewGameId });
     await visit("home", routes.home, "loader", get("/", followerCookie));
-    for (const tab of ["top5", "top10", "playlist", "activity"]) await visit(`profile ${tab}`, routes.user, "loader", get(`/user/${t.power.id}?tab=${tab}`, followerCookie), { id: String(t.power.id) });
-    if (activity5) await visit("profile activity page 5", routes.user, "loader", get(activity5, followerCookie), { id: String(t.power.id) });
-    await visit("like toggle", routes.like, "action", postReq(`/api/reviews/${t.review.id}/like`, racerCookie, { format: "json" }), { id: String(t.review.id) });
-    await visit("like toggle", routes.like, "action", postReq(`/api/reviews/${t.review.id}/like`, racerCookie, { format: "json" }), { id: String(t.review.id) });
-    await visit("follow", routes.follow, "action", postReq(`/api/users/${t.popular.id}/follow`, racerCookie, { intent: "follow", format: "json" }), { id: String(t.popular.id) });
-    await visit("unfollow", routes.follow, "action", postReq(`/api/users/${t.popular.id}/follow`, racerCookie, { intent: "unfollow", format: "json" }), { id: String(t.popular.id) });
+    for (const tab of ["top5", "top10", "playlist", "activity"])
+      await visit(`profile ${tab}`, routes.user, "loader", get(`/user/${t.power.id}?tab=${tab}`, followerCookie), {
+        id: String(t.power.id),
+      });
+    if (activity5)
+      await visit("profile activity page 5", routes.user, "loader", get(activity5, followerCookie), { id: String(t.power.id) });
+    await visit("like toggle", routes.like, "action", postReq(`/api/reviews/${t.review.id}/like`, racerCookie, { format: "json" }), {
+      id: String(t.review.id),
+    });
+    await visit("like toggle", routes.like, "action", postReq(`/api/reviews/${t.review.id}/like`, racerCookie, { format: "json" }), {
+      id: String(t.review.id),
+    });
+    await visit(
+      "follow",
+      routes.follow,
+      "action",
+      postReq(`/api/users/${t.popular.id}/follow`, racerCookie, { intent: "follow", format: "json" }),
+      { id: String(t.popular.id) },
+    );
+    await visit(
+      "unfollow",
+      routes.follow,
+      "action",
+      postReq(`/api/users/${t.popular.id}/follow`, racerCookie, { intent: "unfollow", format: "json" }),
+      { id: String(t.popular.id) },
+    );
     const lg = t.listGames[0] as { igdbId: number };
     for (const intent of ["toggle_wishlist", "move_to_collection", "toggle_collection", "mark_started", "add_to_wishlist"])
-      await visit(`lists ${intent}`, routes.lists, "action", postReq("/api/lists", racerCookie, { intent, igdbId: String(lg.igdbId), format: "json" }));
-    await visit("picker search (HTTP route)", routes.picker, "loader", get(`/api/picker?mode=top5&q=${encodeURIComponent(t.pickerQueries[0] ?? "a")}`, powerCookie));
-    await visit("Discover search (HTTP route)", routes.usersSearch, "loader", get(`/api/users/search?q=${encodeURIComponent(t.discoverQueries[0] ?? "a")}`, followerCookie));
-    await visit("Discover page", routes.users, "loader", get(`/users?q=${encodeURIComponent(t.discoverQueries[0] ?? "a")}`, followerCookie));
+      await visit(
+        `lists ${intent}`,
+        routes.lists,
+        "action",
+        postReq("/api/lists", racerCookie, { intent, igdbId: String(lg.igdbId), format: "json" }),
+      );
+    await visit(
+      "picker search (HTTP route)",
+      routes.picker,
+      "loader",
+      get(`/api/picker?mode=top5&q=${encodeURIComponent(t.pickerQueries[0] ?? "a")}`, powerCookie),
+    );
+    await visit(
+      "Discover search (HTTP route)",
+      routes.usersSearch,
+      "loader",
+      get(`/api/users/search?q=${encodeURIComponent(t.discoverQueries[0] ?? "a")}`, followerCookie),
+    );
+    await visit(
+      "Discover page",
+      routes.users,
+      "loader",
+      get(`/users?q=${encodeURIComponent(t.discoverQueries[0] ?? "a")}`, followerCookie),
+    );
     await visit("Discover page, most followers", routes.users, "loader", get("/users?sort=followers", followerCookie));
     const explained = await explainAll(h, captured);
     const slowest = [...captured].sort((a, b) => b.ms - a.ms).slice(0, 12);
     console.log("\nSlowest statements of the in-process pass (ms, path, statement):");
     for (const c of slowest) console.log(`  ${fmt(c.ms, 1)}  ${c.path}: ${c.text.replace(/\s+/g, " ").slice(0, 220)}`);
     const paths = [...new Set(captured.map((c) => c.path))];
-    console.log(`\nEXPLAIN: ${explained.statements} distinct statements on ${paths.length} paths; ${explained.failures.length} could not be explained`);
+    console.log(
+      `\nEXPLAIN: ${explained.statements} distinct statements on ${paths.length} paths; ${explained.failures.length} could not be explained`,
+    );
     for (const f of explained.failures.slice(0, 5)) console.log(`  could not explain (${f.path}): ${f.error} — ${f.query}`);
     console.log("Slowest reads under EXPLAIN ANALYZE (execution ms, path, statement):");
     for (const e of explained.slowestExecuted.slice(0, 8)) console.log(`  ${fmt(e.ms, 2)}  ${e.path}: ${e.query.slice(0, 200)}`);
@@ -905,7 +1091,14 @@ async function main(): Promise<number> {
     if (otherScans.length) console.log(`  (seq scans on other tables: ${otherScans.join(", ")})`);
 
     // ---- budgets
-    const pageRows = pages.map((p) => [p.name, fmt(p.reqPerSec, 0), fmt(p.p50, 0), fmt(p.p99, 0), String(p.errors + p.timeouts), String(p.non2xx)]);
+    const pageRows = pages.map((p) => [
+      p.name,
+      fmt(p.reqPerSec, 0),
+      fmt(p.p50, 0),
+      fmt(p.p99, 0),
+      String(p.errors + p.timeouts),
+      String(p.non2xx),
+    ]);
     console.log(`\n${table(["signed-in page @" + args.load.connections, "req/s", "p50 ms", "p99 ms", "errors", "non-2xx"], pageRows)}`);
     for (const p of pages)
       budgets.push({
@@ -927,7 +1120,10 @@ async function main(): Promise<number> {
       name: `64 clients following / unfollowing: 0 errors, follower_count (${followCheck?.follower_count}) = follower rows (${followCheck?.follower_rows})`,
       value: races.follows?.errors ?? null,
       limit: 0,
-      pass: races.follows?.errors === 0 && followCheck?.follower_count === followCheck?.follower_rows && followCheck?.following_mismatches === 0,
+      pass:
+        races.follows?.errors === 0 &&
+        followCheck?.follower_count === followCheck?.follower_rows &&
+        followCheck?.following_mismatches === 0,
     });
     const listBad = Object.values(listCheck ?? {}).reduce((a, b) => a + b, 0);
     budgets.push({
@@ -943,22 +1139,47 @@ async function main(): Promise<number> {
       pass: explained.watchedSeqScans.length === 0,
     });
     console.log("");
-    for (const b of budgets) console.log(`${b.pass === null ? "SKIP" : b.pass ? "PASS" : "FAIL"}  ${b.name}${b.value !== null ? ` (measured ${fmt(b.value, 1)})` : ""}`);
-    for (const [k, r] of Object.entries(races)) if (r.errorSamples.length) console.log(`  ${k} errors, e.g.: ${r.errorSamples.join(" | ")}`);
+    for (const b of budgets)
+      console.log(
+        `${b.pass === null ? "SKIP" : b.pass ? "PASS" : "FAIL"}  ${b.name}${b.value !== null ? ` (measured ${fmt(b.value, 1)})` : ""}`,
+      );
+    for (const [k, r] of Object.entries(races))
+      if (r.errorSamples.length) console.log(`  ${k} errors, e.g.: ${r.errorSamples.join(" | ")}`);
 
     report = {
       kind: "social",
       database: kind,
       machine: { ...machine, loadAverageBefore: loadBefore, loadAverageAfter: loadAverage() },
-      data: { ...counts, options: args.data, readySeconds: prepared.buildSeconds, fromCache: prepared.fromCache, seedPhasesMs: prepared.seedPhases },
-      targets: { power: t.power.id, follower: t.follower.id, review: t.review, popular: t.popular, gamePaths: t.gamePaths, powerRatings: powerStats?.ratings, following: powerStats?.following },
+      data: {
+        ...counts,
+        options: args.data,
+        readySeconds: prepared.buildSeconds,
+        fromCache: prepared.fromCache,
+        seedPhasesMs: prepared.seedPhases,
+      },
+      targets: {
+        power: t.power.id,
+        follower: t.follower.id,
+        review: t.review,
+        popular: t.popular,
+        gamePaths: t.gamePaths,
+        powerRatings: powerStats?.ratings,
+        following: powerStats?.following,
+      },
       settings: { load: args.load, raceSeconds: args.raceSeconds, runs: args.runs },
       pages,
       races,
       checks: { likes: likeCheck, follows: followCheck, lists: listCheck, whole: globalCheck },
       inProcess: { picker, discover, feed, pickerQueries: t.pickerQueries, discoverQueries: t.discoverQueries },
       slowestStatements: slowest.map((c) => ({ ms: round(c.ms, 1), path: c.path, query: c.text.replace(/\s+/g, " ").slice(0, 400) })),
-      explain: { statements: explained.statements, slowestExecuted: explained.slowestExecuted, paths, watchedSeqScans: explained.watchedSeqScans, otherSeqScanTables: otherScans, failures: explained.failures },
+      explain: {
+        statements: explained.statements,
+        slowestExecuted: explained.slowestExecuted,
+        paths,
+        watchedSeqScans: explained.watchedSeqScans,
+        otherSeqScanTables: otherScans,
+        failures: explained.failures,
+      },
       serverExitCode: serverExit,
       budgets,
     };

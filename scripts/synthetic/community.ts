@@ -95,7 +95,8 @@ export async function seedCommunity(db: Database, opts: CommunityOptions): Promi
   };
   const seed = opts.seed * 1000;
   /** A uniform draw in [0, 1) for row i and stream k. */
-  const rnd = (i: string, k: number) => `(((hashint8extended((${i})::bigint, ${seed + k}) >> 8) & 4503599627370495)::float8 / 4503599627370496.0)`;
+  const rnd = (i: string, k: number) =>
+    `(((hashint8extended((${i})::bigint, ${seed + k}) >> 8) & 4503599627370495)::float8 / 4503599627370496.0)`;
   const sentences = sql.param([...REVIEW_SENTENCES]);
   const until = sql.raw(`timestamptz '${UNTIL}'`);
 
@@ -111,8 +112,10 @@ export async function seedCommunity(db: Database, opts: CommunityOptions): Promi
     await tx.execute(sql`set local work_mem = '64MB'`);
 
     // Synthetic users by index (n = 0 is the most active), and the active ones.
-    await tx.execute(sql.raw(`create temp table su on commit drop as
-      select (row_number() over (order by id) - 1)::int as n, id from "user" where email like '%@${SYNTHETIC_EMAIL_DOMAIN}'`));
+    await tx.execute(
+      sql.raw(`create temp table su on commit drop as
+      select (row_number() over (order by id) - 1)::int as n, id from "user" where email like '%@${SYNTHETIC_EMAIL_DOMAIN}'`),
+    );
     await tx.execute(sql`create unique index on su (n)`);
     const users = await count(tx, "su");
     const active = Math.max(1, Math.min(users, opts.activeUsers ?? users));
@@ -122,7 +125,8 @@ export async function seedCommunity(db: Database, opts: CommunityOptions): Promi
     const want = opts.powerUserRatings ?? 0;
     if (want > 0) {
       opts.onProgress?.("power user", 0, want);
-      await tx.execute(sql.raw(`
+      await tx.execute(
+        sql.raw(`
         insert into rating (user_id, game_id, igdb_id, slug, rating, review, post_date_time, updated_at)
         select u.id, g.id, g.igdb_id, g.slug,
           least(10, greatest(1, round((3 + ${rnd("g.id", 1)} * 7) * 2) / 2)),
@@ -135,7 +139,8 @@ export async function seedCommunity(db: Database, opts: CommunityOptions): Promi
           order by g.rating_count desc, g.id
           limit greatest(0, ${want} - (select count(*) from rating r where r.user_id = u.id))
         ) g
-        where u.n = 0`));
+        where u.n = 0`),
+      );
       await tx.execute(sql`
         update game g set rating_count = s.c, rating_sum = s.s
         from (select game_id, count(*)::int as c, sum(rating) as s from rating group by game_id) s
