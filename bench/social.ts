@@ -19,7 +19,7 @@
  *   npm run bench:social -- [--pg] [--games 200000] [--users 100000] [--active-users 20000]
  *     [--ratings 500000] [--likes 1000000] [--comments 200000] [--lists 2000000] [--follows 1000000]
  *     [--seed 1] [--connections 8] [--duration 10] [--warmup 2] [--race-seconds 10] [--runs 20] [--rebuild]
- *     [--keep] [--reuse bench_social_N]   (PostgreSQL: keep the database / measure a kept one again)
+ *     [--keep] [--reuse bench_social_N | DIR]   (keep the database / data directory; measure a kept one again)
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -67,7 +67,7 @@ interface Args {
   raceSeconds: number;
   runs: number;
   rebuild: boolean;
-  /** PostgreSQL: keep the database at the end (its name is printed) / use one kept before. */
+  /** Keep the database (PostgreSQL) or data directory (PGlite) at the end / use one kept before. */
   keep: boolean;
   reuse?: string;
 }
@@ -212,10 +212,12 @@ interface Prepared {
 
 async function preparePglite(args: Args): Promise<Prepared> {
   const started = Date.now();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "s12bench-social-"));
+  const reused = Boolean(args.reuse);
+  if (args.reuse && !fs.existsSync(path.join(args.reuse, "pglite"))) throw new BenchError(`--reuse ${args.reuse}: no pglite/ in it`);
+  const dataDir = args.reuse ?? fs.mkdtempSync(path.join(os.tmpdir(), "s12bench-social-"));
   const cacheFile = path.join(cacheDir, `social-pglite-${dataKey(args)}.tar.gz`);
-  let fromCache = false;
-  if (!args.rebuild && fs.existsSync(cacheFile)) {
+  let fromCache = reused;
+  if (!reused && !args.rebuild && fs.existsSync(cacheFile)) {
     console.log(`Loading the cached database ${path.relative(root, cacheFile)}...`);
     const pgl = await PGlite.create(path.join(dataDir, "pglite"), {
       loadDataDir: new Blob([fs.readFileSync(cacheFile)]),
@@ -228,13 +230,18 @@ async function preparePglite(args: Args): Promise<Prepared> {
   await migrateDatabase(handle, path.join(root, "drizzle"));
   let seedPhases: Record<string, number> | undefined;
   if (!fromCache) {
-    console.log("Building the PGlite community database (cached afterwards)...");
+    console.log(`Building the PGlite community database in ${dataDir} (cached afterwards)...`);
     seedPhases = await fill(handle, args);
     fs.mkdirSync(cacheDir, { recursive: true });
     for (const old of fs.readdirSync(cacheDir)) if (old.startsWith("social-pglite-")) fs.rmSync(path.join(cacheDir, old));
-    const dump = await handle.pglite?.dumpDataDir("gzip");
-    if (dump) fs.writeFileSync(cacheFile, Buffer.from(await dump.arrayBuffer()));
-    console.log(`Cached the database in ${path.relative(root, cacheFile)} (${round(fs.statSync(cacheFile).size / 2 ** 20, 1)} MB)`);
+    try {
+      const dump = await handle.pglite?.dumpDataDir("gzip");
+      if (dump) fs.writeFileSync(cacheFile, Buffer.from(await dump.arrayBuffer()));
+      console.log(`Cached the database in ${path.relative(root, cacheFile)} (${round(fs.statSync(cacheFile).size / 2 ** 20, 1)} MB)`);
+    } catch (err) {
+      // PGlite dumps into one buffer: a data directory over ~4 GB (the full community) cannot be.
+      console.warn(`Could not cache the database (${(err as Error).message}); --keep keeps ${dataDir} for --reuse.`);
+    }
   } else {
     await handle.db.execute(sql`analyze`);
   }
@@ -246,7 +253,8 @@ async function preparePglite(args: Args): Promise<Prepared> {
     seedPhases,
     reopen: () => openDatabase({ dataDir }),
     async cleanup() {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (args.keep) console.log(`Kept the PGlite data directory ${dataDir} (--reuse ${dataDir} to measure it again)`);
+      else fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -323,7 +323,7 @@ export async function seedCommunity(db: Database, opts: CommunityOptions): Promi
         select p.follower_id, p.following_id, ${until} - interval '3 years' * ${sql.raw(rnd("p.i", 72))}
         from (
           select min(i) as i, a.id as follower_id, b.id as following_id
-          from generate_series(1, ${Math.ceil(opts.follows * 1.25)}) i
+          from generate_series(1, ${Math.ceil(opts.follows * 1.6)}) i
           join su a on a.n = floor(${users} * power(${sql.raw(rnd("i", 70))}, 1.2))::int
           join su b on b.n = floor(${users} * power(${sql.raw(rnd("i", 71))}, 3.0))::int
           where a.id <> b.id
