@@ -10,7 +10,16 @@ async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
   return ((await db.handle().db.execute(query)) as unknown as { rows: T[] }).rows[0] as T;
 }
 
-const OPTIONS = { likes: 3_000, comments: 800, lists: 6_000, follows: 1_500, seed: 5, activeUsers: 60, powerUserRatings: 300, powerUserFollows: 50 };
+const OPTIONS = {
+  likes: 3_000,
+  comments: 800,
+  lists: 6_000,
+  follows: 1_500,
+  seed: 5,
+  activeUsers: 60,
+  powerUserRatings: 300,
+  powerUserFollows: 50,
+};
 
 async function snapshot() {
   return one<Record<string, string>>(sql`select
@@ -69,7 +78,9 @@ describe("seedCommunity", () => {
     const first = await snapshot();
     const again = await seedCommunity(db.handle().db, OPTIONS);
     expect(again).toMatchObject({ likes: 0, comments: 0, follows: 0, progress: 0 });
-    await db.handle().db.execute(sql`truncate content_like, comment, user_follow, game_progress, user_wishlist, user_collection, user_top_games`);
+    await db
+      .handle()
+      .db.execute(sql`truncate content_like, comment, user_follow, game_progress, user_wishlist, user_collection, user_top_games`);
     await db.handle().db.execute(sql`update "user" set follower_count = 0, following_count = 0`);
     await seedCommunity(db.handle().db, OPTIONS);
     expect(await snapshot()).toEqual(first);
