@@ -80,7 +80,9 @@ describe("seedCommunity", () => {
     expect(again).toMatchObject({ likes: 0, comments: 0, follows: 0, progress: 0 });
     await db
       .handle()
-      .db.execute(sql`truncate content_like, comment, user_follow, game_progress, user_wishlist, user_collection, user_top_games`);
+      .db.execute(
+        sql`truncate content_like, comment, user_follow, game_progress, user_wishlist, user_collection, user_top_games restart identity`,
+      );
     await db.handle().db.execute(sql`update "user" set follower_count = 0, following_count = 0`);
     await seedCommunity(db.handle().db, OPTIONS);
     expect(await snapshot()).toEqual(first);
