@@ -86,5 +86,5 @@ describe("seedCommunity", () => {
     await db.handle().db.execute(sql`update "user" set follower_count = 0, following_count = 0`);
     await seedCommunity(db.handle().db, OPTIONS);
     expect(await snapshot()).toEqual(first);
-  });
+  }, 120_000); // seeds a small community twice: slow on a busy machine
 });
