@@ -3,16 +3,32 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { getDb } from "../app/db/client.server";
 import { progressBar, runWithDatabase } from "./lib/cli";
+import { seedCommunity, type CommunityPhase, type CommunitySummary } from "./synthetic/community";
 import { seedSynthetic, type SeedPhase } from "./synthetic/seed";
 import { generateGames, toCatalogueLine } from "./synthetic/titles";
 
 const usage = `Usage: npm run seed:synthetic -- --games N [--users N] [--ratings N] [--seed S] [--jsonl FILE]
+         [--active-users N] [--reviews N] [--likes N] [--comments N] [--lists N] [--follows N]
 
 Adds a deterministic synthetic catalogue (franchises, sequels, editions, DLC, bundles,
 mods, seasons) with igdb ids from 50,000,001 up, plus users and ratings, to the
 configured database (DATA_DIR or DATABASE_URL). Re-running with the same options
 adds nothing. Defaults: --users games/40 (max 5,000), --ratings games/2, --seed 1.
---jsonl FILE writes the games as a catalogue file instead of touching the database.`;
+--jsonl FILE writes the games as a catalogue file instead of touching the database.
+
+The community (scripts/synthetic/community.ts), each phase skipped when its table has rows:
+  --active-users N  only the first N users rate, like, comment and keep lists (default all;
+                    the others only follow)
+  --reviews N       ratings with text: about 30 % of ratings carry text, so --reviews N
+                    raises --ratings to at least 3.3 × N
+  --likes N         review likes (plus N/10 comment likes)
+  --comments N      comments and replies on reviews
+  --lists N         progress, wishlist, collection and Top 5 rows in all
+  --follows N       follows (a few accounts get thousands of followers)
+With any of these, the most active user has 2,000 ratings and the second follows 1,000 people.
+The community for the benchmarks (bench/social.ts):
+  --games 200000 --users 100000 --active-users 20000 --ratings 500000 --likes 1000000
+  --comments 200000 --lists 2000000 --follows 1000000`;
 
 function count(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -33,6 +49,12 @@ try {
       ratings: { type: "string" },
       seed: { type: "string" },
       jsonl: { type: "string" },
+      "active-users": { type: "string" },
+      reviews: { type: "string" },
+      likes: { type: "string" },
+      comments: { type: "string" },
+      lists: { type: "string" },
+      follows: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   }).values;
@@ -46,8 +68,17 @@ if (args.help || args.games === undefined) {
 }
 const games = count("games", args.games, 0);
 const users = count("users", args.users, Math.min(5000, Math.ceil(games / 40)));
-const ratings = count("ratings", args.ratings, Math.floor(games / 2));
+const reviews = count("reviews", args.reviews, 0);
+const ratings = Math.max(count("ratings", args.ratings, Math.floor(games / 2)), Math.ceil(reviews * 3.34));
 const seed = count("seed", args.seed, 1);
+const activeUsers = count("active-users", args["active-users"], users);
+const community = {
+  likes: count("likes", args.likes, 0),
+  comments: count("comments", args.comments, 0),
+  lists: count("lists", args.lists, 0),
+  follows: count("follows", args.follows, 0),
+};
+const withCommunity = reviews > 0 || Object.values(community).some((n) => n > 0);
 
 if (args.jsonl) {
   const file = path.resolve(args.jsonl);
@@ -69,6 +100,7 @@ await runWithDatabase(async ({ handle }) => {
     users,
     ratings,
     seed,
+    activeUsers,
     onProgress(p, done, total) {
       if (phase !== p) {
         bar?.done();
@@ -79,6 +111,26 @@ await runWithDatabase(async ({ handle }) => {
     },
   });
   bar?.done();
+  let social: CommunitySummary | undefined;
+  if (withCommunity) {
+    let cphase: CommunityPhase | undefined;
+    social = await seedCommunity(getDb(), {
+      ...community,
+      seed,
+      activeUsers,
+      powerUserRatings: 2000,
+      powerUserFollows: 1000,
+      onProgress(p, done, total) {
+        if (cphase !== p) {
+          bar?.done();
+          bar = progressBar(p.padEnd(10));
+          cphase = p;
+        }
+        bar?.update(done, total ? done / total : 1, p);
+      },
+    });
+    bar?.done();
+  }
   if (handle.kind === "pglite") await handle.pglite?.query("analyze");
   else await handle.pool?.query("analyze");
   console.log(
@@ -91,5 +143,18 @@ await runWithDatabase(async ({ handle }) => {
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")}`,
   );
+  if (social) {
+    const n = (x: number) => x.toLocaleString("en");
+    console.log(
+      `Community in ${(social.ms / 1000).toFixed(1)} s: ${n(social.likes)} review likes, ${n(social.commentLikes)} comment likes, ` +
+        `${n(social.comments)} comments (${n(social.replies)} replies), ${n(social.progress)} progress, ${n(social.wishlist)} wishlist, ` +
+        `${n(social.collection)} collection, ${n(social.topGames)} Top 5 rows, ${n(social.follows)} follows`,
+    );
+    console.log(
+      `Phases (ms): ${Object.entries(social.phases)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
+  }
   return 0;
 });

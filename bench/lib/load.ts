@@ -22,14 +22,15 @@ export interface LoadResult {
 
 /**
  * Drives `url` (or the `paths` in turn, each connection cycling through them)
- * with autocannon. Requests ask for gzip like a browser does.
+ * with autocannon. Requests ask for gzip like a browser does; `headers` adds to every request (a
+ * session cookie).
  */
-export async function drive(url: string, opts: LoadOptions, paths?: string[]): Promise<LoadResult> {
+export async function drive(url: string, opts: LoadOptions, paths?: string[], headers: Record<string, string> = {}): Promise<LoadResult> {
   const base = {
     url,
     connections: opts.connections,
     timeout: 10,
-    headers: { "accept-encoding": "gzip", accept: "text/html,application/json;q=0.9,*/*;q=0.8" },
+    headers: { "accept-encoding": "gzip", accept: "text/html,application/json;q=0.9,*/*;q=0.8", ...headers },
     ...(paths?.length ? { requests: paths.map((p) => ({ method: "GET", path: p })) } : {}),
   };
   if (opts.warmup > 0) await autocannon({ ...base, duration: opts.warmup });

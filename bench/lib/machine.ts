@@ -15,13 +15,27 @@ export interface MachineInfo {
 /** The checked-out commit, read from .git without running git. */
 export function gitCommit(root: string): string | null {
   try {
-    const gitDir = path.join(root, ".git");
+    let gitDir = path.join(root, ".git");
+    // A worktree's .git is a file naming its git dir; branches live in the common dir.
+    if (fs.statSync(gitDir).isFile())
+      gitDir = path.resolve(
+        root,
+        fs
+          .readFileSync(gitDir, "utf8")
+          .replace(/^gitdir:\s*/, "")
+          .trim(),
+      );
+    const common = fs.existsSync(path.join(gitDir, "commondir"))
+      ? path.resolve(gitDir, fs.readFileSync(path.join(gitDir, "commondir"), "utf8").trim())
+      : gitDir;
     const head = fs.readFileSync(path.join(gitDir, "HEAD"), "utf8").trim();
     if (!head.startsWith("ref: ")) return head;
     const ref = head.slice(5);
-    const loose = path.join(gitDir, ref);
-    if (fs.existsSync(loose)) return fs.readFileSync(loose, "utf8").trim();
-    const packed = fs.readFileSync(path.join(gitDir, "packed-refs"), "utf8");
+    for (const dir of [gitDir, common]) {
+      const loose = path.join(dir, ref);
+      if (fs.existsSync(loose)) return fs.readFileSync(loose, "utf8").trim();
+    }
+    const packed = fs.readFileSync(path.join(common, "packed-refs"), "utf8");
     const line = packed.split("\n").find((l) => l.endsWith(` ${ref}`));
     return line ? (line.split(" ")[0] ?? null) : null;
   } catch {

@@ -23,6 +23,8 @@ export interface SeedOptions {
   users: number;
   ratings: number;
   seed: number;
+  /** Ratings are written by the first N users only (default all): the rest only follow. */
+  activeUsers?: number;
   batchSize?: number;
   onProgress?: (phase: SeedPhase, done: number, total: number) => void;
 }
@@ -176,7 +178,7 @@ export async function seedSynthetic(db: Database, opts: SeedOptions): Promise<Se
         await tx.execute(sql`select id, release_year from game order by id`),
       );
       const plan = generateRatings({
-        users: userIds.length,
+        users: Math.min(userIds.length, opts.activeUsers ?? userIds.length),
         gameYears: games.map((g) => g.release_year ?? 2000),
         ratings: opts.ratings,
         seed: opts.seed,

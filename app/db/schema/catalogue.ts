@@ -211,6 +211,12 @@ export const rating = pgTable(
       .where(sql`${t.review} is not null`),
     // A user's ratings, newest first (profile, activity).
     index("rating_user_recent_idx").on(t.userId, t.postDateTime),
+    // A user's written reviews, newest first: 'From people you follow' reads a few per followed user.
+    index("rating_user_review_recent_idx")
+      .on(t.userId, t.postDateTime, t.id)
+      .where(sql`${t.review} is not null`),
+    // A user's ratings best first (Top 10 tab, Top 5 picker): read backwards, no sort of all of them.
+    index("rating_user_rating_idx").on(t.userId, t.rating, t.postDateTime, t.id),
     check("rating_range", sql`${t.rating} >= 1 and ${t.rating} <= 10 and (${t.rating} * 2) = floor(${t.rating} * 2)`),
     check("rating_like_count_nonneg", sql`${t.likeCount} >= 0`),
     check("rating_playtime_range", sql`${t.playtimeHours} is null or ${t.playtimeHours} between 1 and 99999`),

@@ -112,6 +112,13 @@ export const gameProgress = pgTable(
   (t) => [
     uniqueIndex("game_progress_user_game_key").on(t.userId, t.gameId),
     index("game_progress_user_updated_idx").on(t.userId, t.updatedAt),
+    // Activity's Started and Finished sources, newest first, and the stats strip's started count.
+    index("game_progress_user_started_idx")
+      .on(t.userId, t.startedDate, t.id)
+      .where(sql`${t.started}`),
+    index("game_progress_user_completed_idx")
+      .on(t.userId, t.completedDate, t.id)
+      .where(sql`${t.completed}`),
     index("game_progress_game_idx").on(t.gameId),
     check("game_progress_completed_started", sql`not ${t.completed} or ${t.started}`),
   ],

@@ -1,0 +1,4 @@
+CREATE INDEX "rating_user_review_recent_idx" ON "rating" USING btree ("user_id","post_date_time","id") WHERE "rating"."review" is not null;--> statement-breakpoint
+CREATE INDEX "rating_user_rating_idx" ON "rating" USING btree ("user_id","rating","post_date_time","id");--> statement-breakpoint
+CREATE INDEX "game_progress_user_started_idx" ON "game_progress" USING btree ("user_id","started_date","id") WHERE "game_progress"."started";--> statement-breakpoint
+CREATE INDEX "game_progress_user_completed_idx" ON "game_progress" USING btree ("user_id","completed_date","id") WHERE "game_progress"."completed";
