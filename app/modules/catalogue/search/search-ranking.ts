@@ -1,5 +1,6 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
+import { initialismAliases } from "./initialisms";
 
 /**
  * Relevance ranking of search candidates.
@@ -116,9 +117,40 @@ const EDITION_WORDS: ReadonlySet<string> = new Set([
   "ntsc",
   "aus",
   "eur",
+  // Re-releases and shop / regional variants.
+  "substance",
+  "subsistence",
+  "gh",
+  "greatest",
+  "hits",
+  "platinum",
+  "canada",
+  "canadian",
+  "japan",
+  "europe",
+  "usa",
+  "ce",
+  "redux",
+  "reloaded",
+  "ultimate",
+  "enhanced",
+  "remake",
 ]);
 /** Multi-word markers, checked on the joined remainder. */
-const EDITION_PHRASES: readonly string[] = ["game of the year", "directors cut", "add on", "2 in 1", "3 in 1"];
+const EDITION_PHRASES: readonly string[] = [
+  "game of the year",
+  "directors cut",
+  "add on",
+  "2 in 1",
+  "3 in 1",
+  "players choice",
+  "final mix",
+];
+
+/** A trailing tag in parentheses ("(GH)", "(Canadian)", "(PAL)(Demo)"): a variant of the untagged game. */
+const TRAILING_TAG = /\([^()]*\)\s*$/;
+/** Below the same title without the tag, whatever the popularity bonuses. */
+export const TAG_PENALTY = 60;
 
 // ---------------------------------------------------------------------------
 // Query and title preparation
@@ -407,7 +439,7 @@ function better(a: TitleMatch, b: TitleMatch): TitleMatch {
 }
 
 /** How well the term matches one title form (see the tiers above). */
-export function matchTitle(query: RankQuery, title: TitleForm): TitleMatch {
+export function matchTitle(query: RankQuery, title: TitleForm, minShare = PARTIAL_MIN_SHARE): TitleMatch {
   let best = NONE;
   const m = title.tokens.length;
   const titleArticle = ARTICLES.has(title.tokens[0] ?? "") && m > 1;
@@ -448,7 +480,7 @@ export function matchTitle(query: RankQuery, title: TitleForm): TitleMatch {
   }
   // A partial match must still contain every number of the term ("halo 3" is not "Halo 2").
   const numbersMatched = query.tokens.every((t, i) => !/^\d+$/.test(t) || title.canon.includes(query.canon[i] ?? t));
-  if (loose.share >= PARTIAL_MIN_SHARE && numbersMatched) {
+  if (loose.share >= minShare && numbersMatched) {
     return finish(TITLE_TIERS.partial * loose.share, loose.sim, title, loose.used, query, false);
   }
   return NONE;
@@ -472,6 +504,10 @@ export interface RankCandidate {
   igdbRatingCount: number | null;
   platformCount: number;
   viewCount: number;
+  /** Catalogue facts that make a game more notable (optional: absent counts as unknown). */
+  hasDeveloper?: boolean;
+  hasDlc?: boolean;
+  igdbPopularity?: number | null;
 }
 
 export interface ScoreParts {
@@ -501,12 +537,30 @@ export function ratingAdjustment(c: Pick<RankCandidate, "ratingCount" | "avgUser
   return 0;
 }
 
-export function popularityBonus(c: Pick<RankCandidate, "ratingCount" | "igdbRatingCount" | "platformCount" | "viewCount">): number {
+export function popularityBonus(
+  c: Pick<RankCandidate, "ratingCount" | "igdbRatingCount" | "platformCount" | "viewCount"> &
+    Partial<Pick<RankCandidate, "hasDeveloper" | "hasDlc" | "igdbPopularity" | "releaseYear">>,
+): number {
   return (
     Math.min(40, 15 * Math.log10(1 + c.ratingCount)) +
     Math.min(20, 8 * Math.log10(1 + (c.igdbRatingCount ?? 0))) +
     Math.min(15, 1.5 * c.platformCount) +
-    Math.min(15, 5 * Math.log10(1 + c.viewCount))
+    Math.min(15, 5 * Math.log10(1 + c.viewCount)) +
+    notabilityBonus(c)
+  );
+}
+
+/**
+ * A weak prior from what the catalogue knows about a game (at most 25, below the 100 between title
+ * tiers): IGDB hypes / follows / popularity, being the parent of DLC, a known developer and year.
+ * It breaks ties between similar titles; it never beats a better title match.
+ */
+export function notabilityBonus(c: Partial<Pick<RankCandidate, "hasDeveloper" | "hasDlc" | "igdbPopularity" | "releaseYear">>): number {
+  return (
+    Math.min(10, 4 * Math.log10(1 + Math.max(0, c.igdbPopularity ?? 0))) +
+    (c.hasDlc ? 8 : 0) +
+    (c.hasDeveloper ? 4 : 0) +
+    (c.releaseYear ? 3 : 0)
   );
 }
 
@@ -532,10 +586,53 @@ export function recencyAdjustment(c: Pick<RankCandidate, "releaseDate" | "releas
   return 0;
 }
 
-export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date): ScoreParts {
+/** An initialism counts less than real words: an exact initialism (850) is below a subtitle typed whole (880). */
+export const INITIALISM_FACTOR = 0.85;
+/** Initialisms are tried only when the words themselves match less well than this. */
+const INITIALISM_BELOW = TITLE_TIERS.startsWith * INITIALISM_FACTOR;
+const MAX_INITIALISM_FORMS = 3;
+
+/**
+ * The best match of the term with the title's initialism aliases, when better than `match`. Only
+ * aliases holding one of the term's words that the title itself lacks are aligned (the cost is per alias).
+ */
+function initialismMatch(query: RankQuery, name: string, match: TitleMatch): TitleMatch {
+  const own = new Set(normalizeTitle(name).split(" "));
+  const wanted = query.tokens.filter((t) => !own.has(t));
+  if (!wanted.length) return match;
+  const forms: { form: TitleForm; hits: number }[] = [];
+  for (const alias of initialismAliases(name)) {
+    const form = titleForm(alias, true);
+    if (!form || !wanted.some((t) => form.tokens.includes(t))) continue;
+    const hits = query.canon.filter((t) => form.canon.includes(t)).length * 100 - form.tokens.length;
+    forms.push({ form, hits });
+  }
+  // Aligning costs; the aliases sharing the most words with the term (then the shortest) are enough.
+  forms.sort((a, b) => b.hits - a.hits);
+  let best = match;
+  for (const { form } of forms.slice(0, MAX_INITIALISM_FORMS)) {
+    const m = matchTitle(query, form);
+    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false };
+  }
+  return best;
+}
+
+export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, opts: RankOptions = {}): ScoreParts {
   let match: TitleMatch = NONE;
+  const minShare = opts.mostWords ? MOST_WORDS_MIN_SHARE : PARTIAL_MIN_SHARE;
   const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true))];
-  for (const form of forms) if (form) match = better(match, matchTitle(query, form));
+  for (const form of forms) if (form) match = better(match, matchTitle(query, form, minShare));
+  if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
+  // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
+  const tag = TRAILING_TAG.exec(c.name)?.[0];
+  if (
+    tag &&
+    !match.exact &&
+    !normalizeTitle(tag)
+      .split(" ")
+      .every((w) => !w || query.tokens.includes(w))
+  )
+    match = { ...match, score: match.score - TAG_PENALTY };
   const category = categoryAdjustment(c.category);
   const rating = ratingAdjustment(c);
   const popularity = popularityBonus(c);
@@ -556,11 +653,28 @@ export interface Ranked<T> {
   score: ScoreParts;
 }
 
+export interface RankOptions {
+  /**
+   * The last resort after nothing matched: titles holding most of the term's words (≥ 40 % of its
+   * letters) are kept, best share first, instead of an empty result.
+   */
+  mostWords?: boolean;
+}
+
+const MOST_WORDS_MIN_SHARE = 0.4;
+const MOST_WORDS_MIN_TITLE_SCORE = 150;
+
 /** Scores, drops candidates below the relevance threshold, sorts best first. */
-export function rankCandidates<T extends RankCandidate>(query: RankQuery, candidates: readonly T[], now = new Date()): Ranked<T>[] {
+export function rankCandidates<T extends RankCandidate>(
+  query: RankQuery,
+  candidates: readonly T[],
+  now = new Date(),
+  opts: RankOptions = {},
+): Ranked<T>[] {
+  const threshold = opts.mostWords ? MOST_WORDS_MIN_TITLE_SCORE : MIN_TITLE_SCORE;
   return candidates
-    .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now), time: releaseTime(candidate) ?? 0 }))
-    .filter((r) => r.score.title >= MIN_TITLE_SCORE)
+    .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now, opts), time: releaseTime(candidate) ?? 0 }))
+    .filter((r) => r.score.title >= threshold)
     .sort(
       (a, b) =>
         Number(b.score.exact) - Number(a.score.exact) ||
