@@ -146,6 +146,11 @@ export function SearchResults({ state, result, error, loading, hrefFor }: Search
             </Link>
           </p>
         ) : null}
+        {result.partialMatch ? (
+          <p className="mb-3 text-sm text-muted" data-testid="partial-match">
+            No game matches every word; these games match most of them.
+          </p>
+        ) : null}
         <ul
           className={`grid gap-3 transition-opacity ${refreshing ? "opacity-60" : ""} ${view === "grid" ? "md:grid-cols-4 md:gap-4 lg:grid-cols-5 xl:grid-cols-6" : "lg:grid-cols-2"}`}
           data-view={view}

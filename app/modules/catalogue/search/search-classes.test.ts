@@ -71,8 +71,18 @@ describe("real-word typos and the most-words last resort", () => {
     expect([exact.didYouMean, exact.games.map((g) => g.name)]).toEqual([undefined, []]);
   });
 
-  it("returns the titles matching most words rather than nothing", async () => {
-    expect(await names("star war battlefront 2")).toContain("Star Wars: Battlefront II");
+  it("returns the titles matching most words rather than nothing, flagged as partial", async () => {
+    const result = await searchGames({ q: "star war battlefront 2", igdbFallback: false });
+    expect(result.games.map((g) => g.name)).toContain("Star Wars: Battlefront II");
+    expect(result.partialMatch).toBe(true);
+    expect((await searchGames({ q: "star wars battlefront 2", igdbFallback: false })).partialMatch).toBeUndefined();
+  });
+
+  it("needs more than half of the words: one unknown word of two finds no look-alikes", async () => {
+    await createGame({ name: "Valkyria Chronicles", releaseYear: 2008 });
+    expect(await names("zyxwv chronicles")).toEqual([]);
+    // One word of two misspelt beyond correction still matches: both words are in the title.
+    expect(await names("valkryia chronicles")).toContain("Valkyria Chronicles");
   });
 });
 

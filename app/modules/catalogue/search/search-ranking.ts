@@ -369,6 +369,8 @@ function contiguousAlignments(query: RankQuery, title: TitleForm, queryFrom = 0)
 interface LooseMatch {
   inOrder: boolean;
   share: number;
+  /** Query words matched (exactly, as a numeral twin or fuzzily). */
+  words: number;
   sim: number;
   used: Set<number>;
 }
@@ -401,7 +403,7 @@ function looseMatch(query: RankQuery, title: TitleForm): LooseMatch {
       lastIndex = best;
     }
   });
-  return { inOrder, share: matchedWeight / total, sim: matchedWeight ? score / matchedWeight : 0, used };
+  return { inOrder, share: matchedWeight / total, words: used.size, sim: matchedWeight ? score / matchedWeight : 0, used };
 }
 
 function hasEditionWords(title: TitleForm, used: ReadonlySet<number>, query: RankQuery): boolean {
@@ -438,8 +440,17 @@ function better(a: TitleMatch, b: TitleMatch): TitleMatch {
   return a.score >= b.score ? a : b;
 }
 
+interface PartialRule {
+  /** Share of the term's letters a partial match must hold. */
+  minShare: number;
+  /** A partial match must hold more than half of the term's words. */
+  majority: boolean;
+}
+
+const STRICT_PARTIAL: PartialRule = { minShare: PARTIAL_MIN_SHARE, majority: false };
+
 /** How well the term matches one title form (see the tiers above). */
-export function matchTitle(query: RankQuery, title: TitleForm, minShare = PARTIAL_MIN_SHARE): TitleMatch {
+export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialRule = STRICT_PARTIAL): TitleMatch {
   let best = NONE;
   const m = title.tokens.length;
   const titleArticle = ARTICLES.has(title.tokens[0] ?? "") && m > 1;
@@ -480,7 +491,8 @@ export function matchTitle(query: RankQuery, title: TitleForm, minShare = PARTIA
   }
   // A partial match must still contain every number of the term ("halo 3" is not "Halo 2").
   const numbersMatched = query.tokens.every((t, i) => !/^\d+$/.test(t) || title.canon.includes(query.canon[i] ?? t));
-  if (loose.share >= minShare && numbersMatched) {
+  const enoughWords = !partial.majority || loose.words * 2 > query.tokens.length;
+  if (loose.share >= partial.minShare && numbersMatched && enoughWords) {
     return finish(TITLE_TIERS.partial * loose.share, loose.sim, title, loose.used, query, false);
   }
   return NONE;
@@ -619,9 +631,9 @@ function initialismMatch(query: RankQuery, name: string, match: TitleMatch): Tit
 
 export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, opts: RankOptions = {}): ScoreParts {
   let match: TitleMatch = NONE;
-  const minShare = opts.mostWords ? MOST_WORDS_MIN_SHARE : PARTIAL_MIN_SHARE;
+  const partial = opts.mostWords ? MOST_WORDS : STRICT_PARTIAL;
   const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true))];
-  for (const form of forms) if (form) match = better(match, matchTitle(query, form, minShare));
+  for (const form of forms) if (form) match = better(match, matchTitle(query, form, partial));
   if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
   // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
   const tag = TRAILING_TAG.exec(c.name)?.[0];
@@ -655,13 +667,15 @@ export interface Ranked<T> {
 
 export interface RankOptions {
   /**
-   * The last resort after nothing matched: titles holding most of the term's words (≥ 40 % of its
-   * letters) are kept, best share first, instead of an empty result.
+   * The last resort after nothing matched: titles holding most of the term's words (more than half of
+   * them, fuzzy matches included, and ≥ 40 % of its letters) are kept, best share first, instead of an
+   * empty result. With two words both must match, one of them possibly misspelt: a word that resembles
+   * nothing in a title ("zyxwv chronicles") finds no look-alikes.
    */
   mostWords?: boolean;
 }
 
-const MOST_WORDS_MIN_SHARE = 0.4;
+const MOST_WORDS: PartialRule = { minShare: 0.4, majority: true };
 const MOST_WORDS_MIN_TITLE_SCORE = 150;
 
 /** Scores, drops candidates below the relevance threshold, sorts best first. */

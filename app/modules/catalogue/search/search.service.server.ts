@@ -135,8 +135,9 @@ export function buildTsQuery(query: RankQuery, corrections: ReadonlyMap<string, 
 }
 
 /**
- * The last resort when every word together finds nothing: titles holding all the words but one
- * ("star war battlefront 2" finds "Star Wars: Battlefront II"); with two words, either word.
+ * Candidates for the last resort when every word together finds nothing: titles holding all the words
+ * but one ("star war battlefront 2" finds "Star Wars: Battlefront II"); with two words, either word
+ * (the ranking then keeps only titles where the other word matches too, misspelt).
  */
 export function buildRelaxedTsQuery(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string | null {
   const groups = tsGroups(query, corrections);
@@ -311,28 +312,43 @@ function sourceOf<T extends { id: number }>(ranked: readonly Ranked<T>[], fromIg
  * says where the results came from: "database", "igdb" (all from IGDB) or "mixed".
  * `opts.igdbFallback: false` keeps the search local; so does an IGDB that just timed out or could not
  * be reached, for 30 s.
+ *
+ * Only when all of that finds nothing (IGDB off, paused, failed or without an answer) does the last
+ * resort run: titles holding more than half of the words (buildRelaxedTsQuery, ranked with
+ * `mostWords`), flagged `partialMatch`. It never mixes with real matches, so it can neither outrank
+ * them nor stand in for IGDB.
  */
 export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   const { page, pageSize } = pageParams(opts);
   const term = sanitizeSearchTerm(opts.q);
   const query = prepareQuery(term);
   if (!query) return emptyResult(page, pageSize);
-  const { rows, relaxed } = await withIndexPlans(async (db) => {
+  const { rows: strict, corrections } = await withIndexPlans(async (db) => {
     const corrections = opts.exact ? new Map<string, string[]>() : await spellingAlternatives(db, query);
-    const strict = await candidateQuery(db, query, buildTsQuery(query, corrections), opts);
-    if (opts.exact || query.tokens.length < 2 || rankCandidates(query, strict.map(toCandidate)).length)
-      return { rows: strict, relaxed: false };
-    const loose = buildRelaxedTsQuery(query, corrections);
-    return { rows: loose ? await candidateQuery(db, query, loose, opts) : [], relaxed: true };
+    return { rows: await candidateQuery(db, query, buildTsQuery(query, corrections), opts), corrections };
   });
-  let ranked = rankCandidates(query, rows.map(toCandidate), new Date(), { mostWords: relaxed });
+  let rows = strict;
+  let ranked = rankCandidates(query, rows.map(toCandidate));
   let fromIgdb: ReadonlySet<number> = new Set();
+  // IGDB answers before any last resort: a title only IGDB has must not be hidden by local look-alikes.
   if (ranked.length < IGDB_FALLBACK_BELOW && opts.igdbFallback !== false && igdbConfigured() && !igdbFallbackPaused()) {
     const extra = await igdbCandidates(term, opts, rows);
     if (extra.length > 0) {
       fromIgdb = new Set(extra.map((r) => r.id));
-      ranked = rankCandidates(query, [...rows, ...extra].map(toCandidate), new Date(), { mostWords: relaxed });
+      rows = [...rows, ...extra];
+      ranked = rankCandidates(query, rows.map(toCandidate));
     }
+  }
+  // The last resort, only when neither the local words (as typed or corrected) nor IGDB found anything:
+  // titles holding most of the words, flagged so the page can say the match is partial.
+  let mostWords = false;
+  if (ranked.length === 0 && !opts.exact && query.tokens.length >= 2) {
+    const loose = buildRelaxedTsQuery(query, corrections);
+    const relaxed = loose ? await withIndexPlans((db) => candidateQuery(db, query, loose, opts)) : [];
+    const known = new Set(rows.map((r) => r.id));
+    rows = [...rows, ...relaxed.filter((r) => !known.has(r.id))];
+    ranked = rankCandidates(query, rows.map(toCandidate), new Date(), { mostWords: true });
+    mostWords = ranked.length > 0;
   }
   // The content filter before sorting and paging: seasons, bundles, e-Reader titles and
   // the listed rights holders' fan games and mods go; filteredCount says how many.
@@ -351,6 +367,7 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
     source,
     filteredCount: filtered.removedCount,
     ...(didYouMean ? { didYouMean } : {}),
+    ...(mostWords && ranked.length ? { partialMatch: true as const } : {}),
   };
 }
 

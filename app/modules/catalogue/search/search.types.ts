@@ -49,6 +49,11 @@ export interface SearchResult {
    * → "resident evil 4"); absent when they match the words as typed or `exact` was asked.
    */
   didYouMean?: string;
+  /**
+   * Set when nothing matched every word (locally or on IGDB) and the results are the last resort:
+   * titles holding most of the words.
+   */
+  partialMatch?: true;
   /** browseGames only: counting stopped at 10,000, so total means "at least". */
   totalCapped?: boolean;
 }
