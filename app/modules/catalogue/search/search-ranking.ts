@@ -46,6 +46,8 @@ import { initialismAliases } from "./initialisms";
  * 15·log10(1 + user ratings) ≤ 40, 8·log10(1 + IGDB votes) ≤ 20, 1.5 per platform ≤ 15,
  * 5·log10(1 + views) ≤ 15.
  * Recency: released within 1 year +20, within 3 years +10, over 20 years −10.
+ * Sequels: a number 2–20 left unmatched in the title, for a term without a number: −20.
+ * Series prior (rankCandidates, over the whole candidate set): see seriesPrior.
  *
  * Order: exact matches (title score ≥ 950 without typos) first whatever their bonuses, then by
  * score, then newer first, then id. So the exact title is always first.
@@ -68,6 +70,8 @@ export const TITLE_TIERS = {
 } as const;
 
 export const EDITION_PENALTY = 150;
+/** Below the same match with one more trailing word: the first game before its sequels. */
+export const SEQUEL_PENALTY = 20;
 const ALIAS_FACTOR = 0.98;
 const LEADING_WORD_PENALTY = 2;
 const MAX_LEADING_WORD_PENALTY = 20;
@@ -250,7 +254,7 @@ export function editSimilarity(a: string, b: string): number {
 const HAS_DIGIT = /\d/;
 
 /** How a unit matched: exact letters, numerals converted / spacing joined, or a typo. */
-type UnitKind = "exact" | "variant" | "fuzzy";
+type UnitKind = "exact" | "variant" | "fuzzy" | "prefix";
 
 interface UnitMatch {
   sim: number;
@@ -265,7 +269,9 @@ function wordMatch(q: string, qCanon: string, t: string, tCanon: string, lastQue
   if (qCanon === tCanon) return { sim: 1, kind: "variant" };
   if (HAS_DIGIT.test(q) || HAS_DIGIT.test(t)) return NO_MATCH;
   // Type-ahead: the last word of the term may be the start of a title word.
-  if (lastQueryWord && q.length >= 2 && t.startsWith(q)) return { sim: 0.75 + (0.2 * q.length) / t.length, kind: "fuzzy" };
+  // One letter missing at the end is a typo ("heart" for "hearts"), more is type-ahead.
+  if (lastQueryWord && q.length >= 2 && t.startsWith(q))
+    return { sim: 0.75 + (0.2 * q.length) / t.length, kind: t.length - q.length > 1 ? "prefix" : "fuzzy" };
   if (Math.min(q.length, t.length) < 4 || Math.abs(q.length - t.length) > MAX_FUZZY_LENGTH_DIFFERENCE) return NO_MATCH;
   const sim = editSimilarity(q, t);
   return sim >= FUZZY_MIN_SIMILARITY ? { sim, kind: "fuzzy" } : NO_MATCH;
@@ -282,6 +288,8 @@ interface Alignment {
   /** Letter-weighted similarity 0..1. */
   sim: number;
   variant: boolean;
+  /** The last word matched only the start of a title word (type-ahead). */
+  prefix: boolean;
   /** Title token indexes consumed. */
   used: Set<number>;
 }
@@ -289,6 +297,7 @@ interface Alignment {
 interface State {
   score: number;
   variant: boolean;
+  prefix: boolean;
   used: number[];
 }
 
@@ -306,7 +315,7 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
   const weight = (i: number, k: number) => query.tokens.slice(i, i + k).join("").length;
   // states[i] = map title position → best state after consuming query tokens [queryFrom, i).
   let frontier = new Map<string, { i: number; j: number; s: State }>();
-  frontier.set(`${queryFrom}:${start}`, { i: queryFrom, j: start, s: { score: 0, variant: false, used: [] } });
+  frontier.set(`${queryFrom}:${start}`, { i: queryFrom, j: start, s: { score: 0, variant: false, prefix: false, used: [] } });
   const finished = new Map<number, State>();
   while (frontier.size) {
     const next = new Map<string, { i: number; j: number; s: State }>();
@@ -342,7 +351,11 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
         if (prior && prior.s.score >= score) continue;
         const used = s.used.slice();
         for (let x = j; x < j + dj; x++) used.push(x);
-        next.set(key, { i: i + di, j: j + dj, s: { score, variant: s.variant || match.kind === "variant", used } });
+        next.set(key, {
+          i: i + di,
+          j: j + dj,
+          s: { score, variant: s.variant || match.kind === "variant", prefix: s.prefix || match.kind === "prefix", used },
+        });
       }
     }
     frontier = next;
@@ -360,7 +373,7 @@ function contiguousAlignments(query: RankQuery, title: TitleForm, queryFrom = 0)
   const total = totalWeight(query, queryFrom);
   for (let start = 0; start < title.tokens.length; start++) {
     for (const [end, s] of alignFrom(query, title, start, queryFrom)) {
-      out.push({ start, end, sim: s.score / total, variant: s.variant, used: new Set(s.used) });
+      out.push({ start, end, sim: s.score / total, variant: s.variant, prefix: s.prefix, used: new Set(s.used) });
     }
   }
   return out;
@@ -414,25 +427,37 @@ function hasEditionWords(title: TitleForm, used: ReadonlySet<number>, query: Ran
   return EDITION_PHRASES.some((p) => joined.includes(` ${p} `) && !query.normalized.includes(p));
 }
 
+/**
+ * A sequel number (2–20, arabic or roman) among the title words the term did not match, for a term
+ * without a number: "lost planet" means Lost Planet, not Lost Planet 2.
+ */
+function isSequel(title: TitleForm, used: ReadonlySet<number>, query: RankQuery): boolean {
+  if (query.canon.some((t) => /^\d+$/.test(t))) return false;
+  return title.canon.some((t, i) => !used.has(i) && /^\d+$/.test(t) && Number(t) >= 2 && Number(t) <= 20);
+}
+
 export interface TitleMatch {
   score: number;
   /** Exact or article-less exact, without typos. */
   exact: boolean;
+  /** The term spans the whole title (an exact tier), possibly with typos. */
+  whole: boolean;
 }
 
-const NONE: TitleMatch = { score: 0, exact: false };
+const NONE: TitleMatch = { score: 0, exact: false, whole: false };
 
 function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<number>, query: RankQuery, exact: boolean): TitleMatch {
   let score = tier * sim * sim;
-  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1 };
+  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1, whole: true };
   const extra = title.tokens.length - used.size;
   const lastUsed = Math.max(-1, ...used);
   const trailing = title.tokens.length - 1 - lastUsed;
   score -= Math.min(MAX_TRAILING_WORD_PENALTY, trailing * TRAILING_WORD_PENALTY);
   score -= Math.min(MAX_LEADING_WORD_PENALTY, (extra - trailing) * LEADING_WORD_PENALTY);
   if (extra > 0 && hasEditionWords(title, used, query)) score -= EDITION_PENALTY;
+  if (extra > 0 && isSequel(title, used, query)) score -= SEQUEL_PENALTY;
   if (title.isAlias) score *= ALIAS_FACTOR;
-  return { score, exact: exact && sim === 1 };
+  return { score, exact: false, whole: false };
 }
 
 function better(a: TitleMatch, b: TitleMatch): TitleMatch {
@@ -457,7 +482,7 @@ export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialR
   const queryArticle = ARTICLES.has(query.tokens[0] ?? "") && query.tokens.length > 1;
 
   const consider = (align: Alignment, articleSkipped: boolean) => {
-    const { start, end, sim, variant, used } = align;
+    const { start, end, sim, variant, prefix, used } = align;
     let tier: number;
     let exact = false;
     const startsTitle = start === 0 || (start === 1 && titleArticle);
@@ -474,7 +499,8 @@ export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialR
     } else {
       tier = TITLE_TIERS.contains;
     }
-    best = better(best, finish(tier, sim, title, used, query, exact));
+    const found = finish(tier, sim, title, used, query, exact);
+    best = better(best, prefix ? { ...found, whole: false } : found);
   };
 
   for (const align of contiguousAlignments(query, title)) consider(align, false);
@@ -520,15 +546,22 @@ export interface RankCandidate {
   hasDeveloper?: boolean;
   hasDlc?: boolean;
   igdbPopularity?: number | null;
+  hasSummary?: boolean;
+  genreCount?: number;
+  franchiseName?: string | null;
 }
 
 export interface ScoreParts {
   title: number;
   exact: boolean;
+  /** The term spans the whole title, possibly misspelt. */
+  whole: boolean;
   category: number;
   rating: number;
   popularity: number;
   recency: number;
+  /** Set-level prior (rankCandidates): notability among many similar titles, the first of a series. */
+  series: number;
   total: number;
 }
 
@@ -624,7 +657,7 @@ function initialismMatch(query: RankQuery, name: string, match: TitleMatch): Tit
   let best = match;
   for (const { form } of forms.slice(0, MAX_INITIALISM_FORMS)) {
     const m = matchTitle(query, form);
-    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false };
+    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false, whole: false };
   }
   return best;
 }
@@ -652,10 +685,12 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
   return {
     title: match.score,
     exact: match.exact,
+    whole: match.whole,
     category,
     rating,
     popularity,
     recency,
+    series: 0,
     total: match.score + category + rating + popularity + recency,
   };
 }
@@ -678,6 +713,65 @@ export interface RankOptions {
 const MOST_WORDS: PartialRule = { minShare: 0.4, majority: true };
 const MOST_WORDS_MIN_TITLE_SCORE = 150;
 
+/**
+ * How complete the catalogue's record of a game is, 0..1: summary, genres, developer, year, series,
+ * DLC, platforms. A catalogue describes its notable games fully and lists minor ones by name.
+ */
+export function completeness(
+  c: Partial<
+    Pick<RankCandidate, "hasSummary" | "genreCount" | "hasDeveloper" | "releaseYear" | "franchiseName" | "hasDlc" | "platformCount">
+  >,
+): number {
+  return (
+    (c.hasSummary ? 0.2 : 0) +
+    ((c.genreCount ?? 0) > 0 ? 0.1 : 0) +
+    (c.hasDeveloper ? 0.15 : 0) +
+    (c.releaseYear ? 0.1 : 0) +
+    (c.franchiseName ? 0.1 : 0) +
+    (c.hasDlc ? 0.1 : 0) +
+    Math.min(0.25, 0.025 * (c.platformCount ?? 0))
+  );
+}
+
+/** A title holding every word of the term (any order or better, before remainder penalties). */
+const FULL_MATCH_TITLE = 600;
+/** With this many full matches the term names a series or a character rather than one game. */
+const CROWDED_AT = 8;
+/** Weight of completeness among a crowd: enough to lift a famous game over minor titles one tier up. */
+const CROWD_WEIGHT = 130;
+/** The earliest notable full match: players naming a series or an entry mean the original. */
+const FIRST_OF_SERIES_BONUS = 70;
+/** In a crowd, starting the title or a part of it counts no more than holding the words contiguously. */
+const CROWD_TITLE_CAP = TITLE_TIERS.contains;
+/** A record this complete counts as a notable game for the first-of-series bonus. */
+const NOTABLE_COMPLETENESS = 0.3;
+
+/**
+ * The prior that needs the whole candidate set. When many titles hold every word (a series or a
+ * character name: "zelda"), title tiers say little (starts with / contains are all the same series),
+ * so complete records get up to 130 over bare ones (a title typed whole, typos at most, gets the full
+ * 130), and starting the title counts no more than containing the words. And among two or more full
+ * matches with a complete record (completeness ≥ 0.3) and a year, the earliest gets +70: players
+ * naming a series or an entry mean the original, and an original comes before its re-releases.
+ * Exact titles are ordered first anyway; partial matches get nothing.
+ */
+function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[]): void {
+  const full = scored.filter((r) => !r.score.exact && r.score.title >= FULL_MATCH_TITLE);
+  if (full.length >= CROWDED_AT) {
+    for (const r of full) {
+      // A title typed whole (a typo at most: "kingdom haerts") names one game: the crowd's best bonus.
+      if (r.score.whole && r.score.title >= CROWD_TITLE_CAP) r.score.series += CROWD_WEIGHT;
+      else r.score.series += CROWD_WEIGHT * completeness(r.candidate) - Math.max(0, r.score.title - CROWD_TITLE_CAP);
+    }
+  }
+  const notable = full.filter((r) => !r.score.whole && r.candidate.releaseYear && completeness(r.candidate) >= NOTABLE_COMPLETENESS);
+  if (notable.length >= 2) {
+    const first = Math.min(...notable.map((r) => r.candidate.releaseYear as number));
+    for (const r of notable) if (r.candidate.releaseYear === first) r.score.series += FIRST_OF_SERIES_BONUS;
+  }
+  for (const r of full) r.score.total += r.score.series;
+}
+
 /** Scores, drops candidates below the relevance threshold, sorts best first. */
 export function rankCandidates<T extends RankCandidate>(
   query: RankQuery,
@@ -686,9 +780,12 @@ export function rankCandidates<T extends RankCandidate>(
   opts: RankOptions = {},
 ): Ranked<T>[] {
   const threshold = opts.mostWords ? MOST_WORDS_MIN_TITLE_SCORE : MIN_TITLE_SCORE;
-  return candidates
-    .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now, opts), time: releaseTime(candidate) ?? 0 }))
-    .filter((r) => r.score.title >= threshold)
+  const scored = candidates
+    .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now, opts) }))
+    .filter((r) => r.score.title >= threshold);
+  seriesPrior(scored);
+  return scored
+    .map((r) => ({ ...r, time: releaseTime(r.candidate) ?? 0 }))
     .sort(
       (a, b) =>
         Number(b.score.exact) - Number(a.score.exact) ||

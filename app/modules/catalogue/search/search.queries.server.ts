@@ -38,8 +38,10 @@ const candidateColumns = {
   publisher: game.publisher,
   franchiseName: game.franchiseName,
   collectionName: game.collectionName,
-  // Notability: the parent of DLC / expansions (game_parent_game_id_idx).
+  // Notability: the parent of DLC / expansions (game_parent_game_id_idx), how complete the record is.
   hasDlc: sql<boolean>`exists (select 1 from game d where d.parent_game_id = ${game.id})`,
+  hasSummary: sql<boolean>`(${game.summary} is not null and ${game.summary} <> '')`,
+  genreCount: sql<number>`cardinality(${game.genres})`,
 };
 
 export type CandidateRow = {
@@ -55,6 +57,8 @@ export type CandidateRow = {
   franchiseName: string | null;
   collectionName: string | null;
   hasDlc: boolean;
+  hasSummary: boolean;
+  genreCount: number;
 };
 
 /** The search's platform / year filters. */

@@ -191,6 +191,8 @@ function toCandidate(row: CandidateRow): Candidate {
     platformCount: row.platforms.length,
     hasDeveloper: Boolean(row.developer),
     hasDlc: Boolean(row.hasDlc),
+    hasSummary: Boolean(row.hasSummary),
+    genreCount: Number(row.genreCount ?? 0),
   };
 }
 
