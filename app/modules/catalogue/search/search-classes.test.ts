@@ -84,6 +84,13 @@ describe("real-word typos and the most-words last resort", () => {
     // One word of two misspelt beyond correction still matches: both words are in the title.
     expect(await names("valkryia chronicles")).toContain("Valkyria Chronicles");
   });
+
+  it("counts a short word one edit away in the last resort", async () => {
+    await createGame({ name: "Days Gone", releaseYear: 2019 });
+    await createGame({ name: "NFL '97", releaseYear: 1996 });
+    expect((await names("day gone"))[0]).toBe("Days Gone");
+    expect((await names("nfk 97"))[0]).toBe("NFL '97");
+  });
 });
 
 describe("re-releases and tagged variants", () => {

@@ -388,8 +388,14 @@ interface LooseMatch {
   used: Set<number>;
 }
 
+/** The last resort also takes words of 3 letters one edit away ("day gone" → Days Gone, "nfk 97" → NFL '97). */
+function shortTypo(q: string, t: string): UnitMatch {
+  if (HAS_DIGIT.test(q) || HAS_DIGIT.test(t) || Math.min(q.length, t.length) < 3 || editDistance(q, t) > 1) return NO_MATCH;
+  return { sim: editSimilarity(q, t), kind: "fuzzy" };
+}
+
 /** Each query word to its best unused title word (single words only). */
-function looseMatch(query: RankQuery, title: TitleForm): LooseMatch {
+function looseMatch(query: RankQuery, title: TitleForm, lenient = false): LooseMatch {
   const used = new Set<number>();
   const total = totalWeight(query);
   let matchedWeight = 0;
@@ -401,7 +407,8 @@ function looseMatch(query: RankQuery, title: TitleForm): LooseMatch {
     let bestSim = 0;
     title.tokens.forEach((t, j) => {
       if (used.has(j)) return;
-      const m = wordMatch(q, query.canon[i] ?? q, t, title.canon[j] ?? t, i === query.tokens.length - 1, false);
+      let m = wordMatch(q, query.canon[i] ?? q, t, title.canon[j] ?? t, i === query.tokens.length - 1, false);
+      if (lenient && m.sim === 0) m = shortTypo(q, t);
       // Prefer the first best match after the previous one, to detect order.
       if (m.sim > bestSim || (m.sim === bestSim && m.sim > 0 && best < lastIndex && j > lastIndex)) {
         best = j;
@@ -511,7 +518,7 @@ export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialR
   }
   if (best.score > 0) return best;
 
-  const loose = looseMatch(query, title);
+  const loose = looseMatch(query, title, partial.majority);
   if (loose.share === 1) {
     return finish(loose.inOrder ? TITLE_TIERS.inOrder : TITLE_TIERS.anyOrder, loose.sim, title, loose.used, query, false);
   }
