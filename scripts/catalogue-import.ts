@@ -28,7 +28,10 @@ await runWithDatabase(async () => {
   bar.done();
   if (summary.problems.length > 200) console.error(`... and ${summary.problems.length - 200} more bad lines`);
   console.log(
-    `Imported ${path.basename(resolved)} in ${(summary.ms / 1000).toFixed(1)} s: ${summary.inserted} inserted, ${summary.updated} updated, ${summary.skipped} skipped`,
+    `Imported ${path.basename(resolved)} in ${(summary.ms / 1000).toFixed(1)} s: ${summary.inserted} inserted, ${summary.updated} updated, ${summary.skipped} skipped, ${summary.merges.length} merged (lines sharing an igdb_id)`,
   );
+  for (const m of summary.merges.slice(0, 20))
+    console.log(`  igdb ${m.igdbId}: "${m.name}" (also: ${m.aliases.map((a) => `"${a}"`).join(", ")})`);
+  if (summary.merges.length > 20) console.log(`  ... and ${summary.merges.length - 20} more merges`);
   return 0;
 });

@@ -1,3 +1,4 @@
+import { searchAliasesOf } from "../../app/modules/catalogue/search/initialisms";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server";
 import { game, platform, platformGames, rating, user } from "../../app/db/schema";
@@ -30,7 +31,7 @@ export async function createGame(over: GameOverrides = {}) {
       name,
       slug: values.slug ?? `${slugify(name) || "game"}-${next()}`,
       searchName: normalizeTitle(name),
-      searchAliases: (values.alternativeNames ?? []).map(normalizeTitle).join(" | "),
+      searchAliases: searchAliasesOf(name, values.alternativeNames ?? []),
       platforms: platformNames,
       ...values,
     })

@@ -121,6 +121,26 @@ describe("search: IGDB fallback", () => {
     expect(result.source).toBe("mixed");
   });
 
+  it("asks IGDB before the most-words last resort: a title only IGDB has is not hidden by local look-alikes", async () => {
+    await createGame({ name: "Valkyrix Chronicles" });
+    await createGame({ name: "Xenoblix Chronicles 2" });
+    s.igdb.addGames(igdbGame(355001, "Zyxwv Chronicles 2"));
+    const result = await searchGames({ q: "zyxwv chronicles 2" });
+    expect(s.igdb.apiCalls()).toHaveLength(1);
+    expect(result.source).toBe("igdb");
+    expect(result.partialMatch).toBeUndefined();
+    expect(result.games.map((g) => g.name)).toEqual(["Zyxwv Chronicles 2"]);
+  });
+
+  it("falls back to titles holding most of the words only when IGDB has nothing either, and flags them", async () => {
+    await createGame({ name: "Quellbrook Annals 3" });
+    const result = await searchGames({ q: "qwrtz annals 3" });
+    expect(s.igdb.apiCalls()).toHaveLength(1);
+    expect(result.source).toBe("database");
+    expect(result.partialMatch).toBe(true);
+    expect(result.games.map((g) => g.name)).toEqual(["Quellbrook Annals 3"]);
+  });
+
   it("stays local with 5 or more local results", async () => {
     for (const n of ["", " II", " III", " IV", " V"]) await createGame({ name: `Zorkquest${n}` });
     s.igdb.addGames(igdbGame(300001, "Zorkquest Zero"));

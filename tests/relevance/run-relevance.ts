@@ -1,6 +1,7 @@
 /**
  * Prints the relevance misses and a latency summary on games-real.jsonl, in an in-memory PGlite:
- *   npx tsx tests/relevance/run-relevance.ts [--repeat N]
+ *   npx tsx tests/relevance/run-relevance.ts [--repeat N] [--tuning-only]
+ * (--tuning-only leaves out holdout-classes.json: for runs while tuning.)
  * (RELEVANCE_DATASET=/path/to/games-real.jsonl when the checkout has no ../shared/datasets.)
  * queries.json / holdout.json: top-1, as relevance.test.ts asserts. tuning-classes.json /
  * holdout-classes.json: top-1 and top-5 per class (see README.md; not asserted yet).
@@ -11,8 +12,10 @@ import { evaluate, evaluateClasses, formatClassReport, formatReport, loadCases, 
 const repeatArg = process.argv.indexOf("--repeat");
 const repeat = repeatArg > 0 ? Number(process.argv[repeatArg + 1] ?? 3) : 3;
 
+const tuningOnly = process.argv.includes("--tuning-only");
+
 const { handle, imported } = await openImportedCatalogue();
-console.log(`imported ${imported.inserted} games in ${(imported.ms / 1000).toFixed(1)} s`);
+console.log(`imported ${imported.inserted} games in ${(imported.ms / 1000).toFixed(1)} s, ${imported.merges.length} merged`);
 
 const tuning = await evaluate(loadCases("queries.json"));
 const holdout = await evaluate(loadCases("holdout.json"));
@@ -20,9 +23,11 @@ console.log(formatReport("queries.json", tuning));
 console.log(formatReport("holdout.json", holdout));
 
 const tuningClasses = await evaluateClasses(loadClassCases("tuning-classes.json"));
-const holdoutClasses = await evaluateClasses(loadClassCases("holdout-classes.json"));
 console.log(formatClassReport("tuning-classes.json", tuningClasses));
-console.log(formatClassReport("holdout-classes.json (held out: never tune on it)", holdoutClasses));
+if (!tuningOnly) {
+  const holdoutClasses = await evaluateClasses(loadClassCases("holdout-classes.json"));
+  console.log(formatClassReport("holdout-classes.json (held out: never tune on it)", holdoutClasses));
+}
 
 const timings: number[] = [];
 for (let i = 0; i < repeat; i++) {

@@ -1,6 +1,6 @@
 import { LayoutGrid, List, RefreshCw, SearchX, ShieldAlert } from "lucide-react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { totalPages, type SearchPageState } from "~/modules/catalogue/search/search-page.schema";
+import { searchQueryString, totalPages, type SearchPageState } from "~/modules/catalogue/search/search-page.schema";
 import type { SearchResult } from "~/modules/catalogue/search/search.types";
 import { GameResultCard, type ResultView } from "./game-result-card";
 import { Pager } from "./pager";
@@ -131,6 +131,26 @@ export function SearchResults({ state, result, error, loading, hrefFor }: Search
   } else {
     body = (
       <>
+        {result.didYouMean ? (
+          <p className="mb-3 text-sm text-muted" data-testid="did-you-mean">
+            Did you mean{" "}
+            <Link
+              to={`/search${searchQueryString({ ...state, q: result.didYouMean, page: 1, exact: false })}`}
+              className="font-semibold text-accent-strong hover:underline"
+            >
+              {result.didYouMean}
+            </Link>
+            ? Showing results for it.{" "}
+            <Link to={`/search${searchQueryString({ ...state, page: 1, exact: true })}`} className="text-accent-strong hover:underline">
+              Search for “{state.q}” exactly
+            </Link>
+          </p>
+        ) : null}
+        {result.partialMatch ? (
+          <p className="mb-3 text-sm text-muted" data-testid="partial-match">
+            No game matches every word; these games match most of them.
+          </p>
+        ) : null}
         <ul
           className={`grid gap-3 transition-opacity ${refreshing ? "opacity-60" : ""} ${view === "grid" ? "md:grid-cols-4 md:gap-4 lg:grid-cols-5 xl:grid-cols-6" : "lg:grid-cols-2"}`}
           data-view={view}

@@ -53,6 +53,8 @@ export const game = pgTable(
     publisher: text("publisher"),
     igdbRating: real("igdb_rating"),
     igdbRatingCount: integer("igdb_rating_count"),
+    /** IGDB hypes + follows, or a catalogue file's generic `popularity`: a weak notability signal for search. */
+    igdbPopularity: real("igdb_popularity"),
     metacriticScore: integer("metacritic_score"),
     category: smallint("category").notNull().default(0),
     parentGameId: integer("parent_game_id"),

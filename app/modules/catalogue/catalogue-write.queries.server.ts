@@ -108,6 +108,7 @@ export async function writeBatch(
             screenshots: keepArr("screenshots"),
             igdbRating: keep("igdb_rating"),
             igdbRatingCount: keep("igdb_rating_count"),
+            igdbPopularity: keep("igdb_popularity"),
             dlcIds: keepArr("dlc_ids"),
             expansionIds: keepArr("expansion_ids"),
             similarGameIds: keepArr("similar_game_ids"),

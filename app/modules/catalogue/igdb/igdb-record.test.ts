@@ -70,6 +70,7 @@ describe("igdbGameToRecord", () => {
       publisher: "CD Projekt, Warner Bros.",
       igdbRating: 92.46,
       igdbRatingCount: 3000,
+      igdbPopularity: null,
       category: 0,
       parentIgdbId: null,
       alternativeNames: ["Wiedźmin 3: Dziki Gon", "TW3"],
@@ -80,7 +81,8 @@ describe("igdbGameToRecord", () => {
       similarGameIds: [1, 2],
       igdbLink: "https://www.igdb.com/games/the-witcher-3-wild-hunt",
       searchName: "the witcher 3 wild hunt",
-      searchAliases: "wiedzmin 3 dziki gon | tw3",
+      // Alternative names, then the initialisms derived from the title ("tw3", "tw3wh").
+      searchAliases: "wiedzmin 3 dziki gon | tw3 | tw tw3 twiii wh tw3wh w3wh",
     });
   });
 

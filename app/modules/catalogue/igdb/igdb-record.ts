@@ -1,3 +1,4 @@
+import { searchAliasesOf } from "../search/initialisms";
 import type { game } from "~/db/schema";
 import { igdbCoverUrl, igdbImageUrl, igdbImageUrlFromId } from "~/lib/images";
 import { normalizeTitle } from "~/lib/search-text";
@@ -16,6 +17,7 @@ export const IGDB_RECORD_FIELDS: readonly string[] = [
   "rating_count",
   "total_rating",
   "total_rating_count",
+  "hypes",
   "game_type",
   "parent_game",
   "version_parent",
@@ -66,6 +68,7 @@ export interface IgdbGame {
   rating_count?: number;
   total_rating?: number;
   total_rating_count?: number;
+  follows?: number;
   aggregated_rating?: number;
   /** Replacement of the deprecated `category`; same numeric codes. */
   game_type?: Ref<{ type?: string }>;
@@ -270,6 +273,7 @@ export function igdbGameToRecord(raw: unknown): IgdbConversion {
       publisher: companies(g.involved_companies, "publisher"),
       igdbRating: totalRating,
       igdbRatingCount: ratingCount,
+      igdbPopularity: (count(g.hypes) ?? 0) + (count(g.follows) ?? 0) || null,
       category: gameTypeOf(g),
       parentIgdbId: refId(g.parent_game) ?? refId(g.version_parent),
       alternativeNames: aliases,
@@ -280,7 +284,7 @@ export function igdbGameToRecord(raw: unknown): IgdbConversion {
       similarGameIds: refIds(g.similar_games),
       igdbLink: url && /^https?:\/\//.test(url) ? url : null,
       searchName: normalizeTitle(name),
-      searchAliases: aliases.map(normalizeTitle).filter(Boolean).join(" | "),
+      searchAliases: searchAliasesOf(name, aliases),
     },
   };
 }

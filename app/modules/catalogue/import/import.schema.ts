@@ -36,6 +36,11 @@ export const CatalogueLine = z
     summary: z.string().trim().max(20_000).optional(),
     category: z.number().int().min(0).max(32).optional(),
     parent_igdb_id: positiveId.optional(),
+    // Popularity (IGDB's counts, or any generic score): a weak notability signal for search.
+    total_rating_count: z.number().int().min(0).max(1e9).optional(),
+    hypes: z.number().int().min(0).max(1e9).optional(),
+    follows: z.number().int().min(0).max(1e9).optional(),
+    popularity: z.number().min(0).max(1e9).optional(),
     cover_url: z
       .string()
       .trim()

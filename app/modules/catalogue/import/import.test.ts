@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../../tests/setup/database";
 import { game, platform, platformGames } from "~/db/schema";
 import { uniqueSlug } from "../catalogue-write";
+import { searchGames } from "../search/search.service.server";
 import { importCatalogue } from "./import.service.server";
 
 const db = useTestDatabase();
@@ -89,5 +90,38 @@ describe("catalogue import", () => {
       "tetris-3",
     ]);
     expect(uniqueSlug("???", taken)).toBe("game");
+  });
+
+  it("imports lines sharing an igdb_id as one game named after the most complete line, whatever the order", async () => {
+    const full = { name: "Silent Hill 2", year: 2001, platforms: ["PlayStation 2"], developers: ["Konami"], igdb_id: 9001 };
+    const tagged = { name: "Silent Hill 2 (GH)", platforms: ["PlayStation 2"], igdb_id: 9001 };
+    const tie1 = { name: "Hello Neighbor (Canada)", igdb_id: 9002 };
+    const tie2 = { name: "Hello Neighbor", igdb_id: 9002 };
+    for (const [i, lines] of [
+      [full, tagged, tie1, tie2],
+      [tagged, tie2, full, tie1],
+    ].entries()) {
+      const s = await importCatalogue(writeJsonl(lines));
+      expect(s.merges.map((m) => [m.igdbId, m.name, m.aliases])).toEqual(
+        expect.arrayContaining([
+          [9001, "Silent Hill 2", ["Silent Hill 2 (GH)"]],
+          [9002, "Hello Neighbor", ["Hello Neighbor (Canada)"]],
+        ]),
+      );
+      expect(s.inserted + s.updated).toBe(2);
+      const [sh] = await db.handle().db.select().from(game).where(eq(game.igdbId, 9001));
+      expect([i, sh!.name, sh!.alternativeNames, sh!.developer]).toEqual([i, "Silent Hill 2", ["Silent Hill 2 (GH)"], "Konami"]);
+    }
+    // The other name still finds the game.
+    const found = await searchGames({ q: "hello neighbor canada", igdbFallback: false });
+    expect(found.games[0]?.name).toBe("Hello Neighbor");
+  });
+
+  it("stores popularity fields when present", async () => {
+    await importCatalogue(
+      writeJsonl([{ name: "Popular Game", igdb_id: 9100, total_rating_count: 420, hypes: 10, follows: 5, popularity: 2.5 }]),
+    );
+    const [g] = await db.handle().db.select().from(game).where(eq(game.igdbId, 9100));
+    expect([g!.igdbRatingCount, g!.igdbPopularity]).toEqual([420, 17.5]);
   });
 });

@@ -38,6 +38,8 @@ export interface SearchPageState {
   year: number | null;
   sort: SearchSort;
   page: number;
+  /** Search the words exactly as typed (the "Did you mean" line's other link). */
+  exact?: boolean;
   /** Set when the term was longer than the limit (then q holds its first 100 characters). */
   termError?: string;
 }
@@ -132,6 +134,7 @@ export const SearchParamsSchema = z.object({
     .refine(isSortField, `sortBy must be one of ${SORT_FIELDS.join(", ")}`)
     .optional(),
   order: z.string().trim().toLowerCase().refine(isSortOrder, "order must be asc or desc").optional(),
+  exact: z.enum(["1"], { message: "exact must be 1" }).optional(),
 });
 
 type RawParams = Partial<Record<keyof z.infer<typeof SearchParamsSchema>, string>>;
@@ -155,7 +158,14 @@ function toState(p: z.infer<typeof SearchParamsSchema>): SearchApiParams {
     sort = normaliseSort({ field, order }, q);
   }
   return {
-    state: { q, platform: p.platform ?? null, year: p.year ?? null, sort: sort ?? defaultSort(q), page: p.page ?? 1 },
+    state: {
+      q,
+      platform: p.platform ?? null,
+      year: p.year ?? null,
+      sort: sort ?? defaultSort(q),
+      page: p.page ?? 1,
+      ...(p.exact ? { exact: true } : {}),
+    },
     limit: p.limit ?? null,
     sortGiven: sort !== null,
   };
@@ -204,6 +214,7 @@ export function searchQueryString(state: Partial<SearchPageState>): string {
     if (!sameSort(sort, defaultSort(q))) params.set("sort", `${sort.field}:${sort.order}`);
   }
   if (state.page && state.page > 1) params.set("page", String(state.page));
+  if (state.exact && q) params.set("exact", "1");
   // ':' is allowed in a query string; keep sort=name:asc readable in shared links.
   const text = params.toString().replace(/%3A/gi, ":");
   return text ? `?${text}` : "";

@@ -26,6 +26,7 @@ export async function loadSearchPage(state: SearchPageState): Promise<SearchPage
     sort: state.sort,
     ...(state.platform ? { platformId: state.platform } : {}),
     ...(state.year ? { year: state.year } : {}),
+    ...(state.exact ? { exact: true } : {}),
   };
   const search = state.q ? searchGames : browseGames;
   const [found, platforms] = await Promise.all([

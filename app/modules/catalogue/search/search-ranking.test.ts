@@ -59,12 +59,12 @@ describe("edit distance", () => {
 
 describe("title tiers", () => {
   it("exact 1000, numerals 980, spacing 990, without article 950", () => {
-    expect(title("doom", "Doom")).toEqual({ score: TITLE_TIERS.exact, exact: true });
-    expect(title("final fantasy 7", "Final Fantasy VII")).toEqual({ score: TITLE_TIERS.exactNumerals, exact: true });
-    expect(title("mega man ii", "Mega Man 2")).toEqual({ score: TITLE_TIERS.exactNumerals, exact: true });
-    expect(title("halflife", "Half Life")).toEqual({ score: TITLE_TIERS.exactCompact, exact: true });
+    expect(title("doom", "Doom")).toEqual({ score: TITLE_TIERS.exact, exact: true, whole: true });
+    expect(title("final fantasy 7", "Final Fantasy VII")).toEqual({ score: TITLE_TIERS.exactNumerals, exact: true, whole: true });
+    expect(title("mega man ii", "Mega Man 2")).toEqual({ score: TITLE_TIERS.exactNumerals, exact: true, whole: true });
+    expect(title("halflife", "Half Life")).toEqual({ score: TITLE_TIERS.exactCompact, exact: true, whole: true });
     expect(title("spider man", "Spider-Man").exact).toBe(true);
-    expect(title("last of us", "The Last of Us")).toEqual({ score: TITLE_TIERS.withoutArticle, exact: true });
+    expect(title("last of us", "The Last of Us")).toEqual({ score: TITLE_TIERS.withoutArticle, exact: true, whole: true });
     expect(title("pokemon", "Pokémon").score).toBe(TITLE_TIERS.exact);
     expect(title("ratchet and clank", "Ratchet & Clank").score).toBe(TITLE_TIERS.exact);
   });
@@ -181,5 +181,43 @@ describe("bonuses", () => {
     expect(recencyAdjustment({ releaseDate: null, releaseYear: 2015 }, NOW)).toBe(0);
     expect(recencyAdjustment({ releaseDate: "1993-12-10", releaseYear: 1993 }, NOW)).toBe(-10);
     expect(recencyAdjustment({ releaseDate: null, releaseYear: null }, NOW)).toBe(0);
+  });
+});
+
+describe("series prior", () => {
+  const full = { hasSummary: true, genreCount: 2, hasDeveloper: true, franchiseName: "Series", platformCount: 6 };
+
+  it("ranks the first game above its numbered sequel for a term without a number", () => {
+    expect(top("quasar run", [cand("Quasar Run 2"), cand("Quasar Run: First Light")])).toEqual(["Quasar Run: First Light", "Quasar Run 2"]);
+    expect(top("quasar run 2", [cand("Quasar Run 2"), cand("Quasar Run: First Light")])[0]).toBe("Quasar Run 2");
+  });
+
+  it("among many titles with the word, lifts complete records over bare ones and the earliest notable one first", () => {
+    const bare = ["Kestrel Golf", "Kestrel Paint", "Kestrel Party", "Kestrel Tennis", "Kestrel Clash", "Kestrel Picross", "Kestrel Puzzle"];
+    const games = [
+      ...bare.map((n) => cand(n)),
+      cand("Super Kestrel World", { ...full, releaseYear: 1991 }),
+      cand("Super Kestrel Bros.", { ...full, releaseYear: 1985 }),
+    ];
+    expect(top("kestrel", games).slice(0, 2)).toEqual(["Super Kestrel Bros.", "Super Kestrel World"]);
+  });
+
+  it("keeps a title typed whole with a typo above the crowd", () => {
+    const games = [
+      cand("Kestrel Hearts", { platformCount: 1 }),
+      ...["Chain of Memories", "Birth by Sleep", "Dream Drop", "Days", "Recoded", "Melody", "Union"].map((s) =>
+        cand(`Kestrel Hearts: ${s}`, { ...full, releaseYear: 2004 }),
+      ),
+    ];
+    expect(top("kestrel haerts", games)[0]).toBe("Kestrel Hearts");
+    expect(top("kestrel heart", games)[0]).toBe("Kestrel Hearts");
+  });
+
+  it("never lifts anything above an exact title", () => {
+    const games = [
+      cand("Kestrel"),
+      ...Array.from({ length: 9 }, (_, i) => cand(`Kestrel Saga ${i + 1}`, { ...full, releaseYear: 1990 + i })),
+    ];
+    expect(top("kestrel", games)[0]).toBe("Kestrel");
   });
 });

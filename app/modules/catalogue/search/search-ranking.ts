@@ -1,5 +1,6 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
+import { initialismAliases } from "./initialisms";
 
 /**
  * Relevance ranking of search candidates.
@@ -45,6 +46,8 @@ import { normalizeTitle, romanToArabic } from "~/lib/search-text";
  * 15·log10(1 + user ratings) ≤ 40, 8·log10(1 + IGDB votes) ≤ 20, 1.5 per platform ≤ 15,
  * 5·log10(1 + views) ≤ 15.
  * Recency: released within 1 year +20, within 3 years +10, over 20 years −10.
+ * Sequels: a number 2–20 left unmatched in the title, for a term without a number: −20.
+ * Series prior (rankCandidates, over the whole candidate set): see seriesPrior.
  *
  * Order: exact matches (title score ≥ 950 without typos) first whatever their bonuses, then by
  * score, then newer first, then id. So the exact title is always first.
@@ -67,6 +70,8 @@ export const TITLE_TIERS = {
 } as const;
 
 export const EDITION_PENALTY = 150;
+/** Below the same match with one more trailing word: the first game before its sequels. */
+export const SEQUEL_PENALTY = 20;
 const ALIAS_FACTOR = 0.98;
 const LEADING_WORD_PENALTY = 2;
 const MAX_LEADING_WORD_PENALTY = 20;
@@ -116,9 +121,40 @@ const EDITION_WORDS: ReadonlySet<string> = new Set([
   "ntsc",
   "aus",
   "eur",
+  // Re-releases and shop / regional variants.
+  "substance",
+  "subsistence",
+  "gh",
+  "greatest",
+  "hits",
+  "platinum",
+  "canada",
+  "canadian",
+  "japan",
+  "europe",
+  "usa",
+  "ce",
+  "redux",
+  "reloaded",
+  "ultimate",
+  "enhanced",
+  "remake",
 ]);
 /** Multi-word markers, checked on the joined remainder. */
-const EDITION_PHRASES: readonly string[] = ["game of the year", "directors cut", "add on", "2 in 1", "3 in 1"];
+const EDITION_PHRASES: readonly string[] = [
+  "game of the year",
+  "directors cut",
+  "add on",
+  "2 in 1",
+  "3 in 1",
+  "players choice",
+  "final mix",
+];
+
+/** A trailing tag in parentheses ("(GH)", "(Canadian)", "(PAL)(Demo)"): a variant of the untagged game. */
+const TRAILING_TAG = /\([^()]*\)\s*$/;
+/** Below the same title without the tag, whatever the popularity bonuses. */
+export const TAG_PENALTY = 60;
 
 // ---------------------------------------------------------------------------
 // Query and title preparation
@@ -218,7 +254,7 @@ export function editSimilarity(a: string, b: string): number {
 const HAS_DIGIT = /\d/;
 
 /** How a unit matched: exact letters, numerals converted / spacing joined, or a typo. */
-type UnitKind = "exact" | "variant" | "fuzzy";
+type UnitKind = "exact" | "variant" | "fuzzy" | "prefix";
 
 interface UnitMatch {
   sim: number;
@@ -233,7 +269,9 @@ function wordMatch(q: string, qCanon: string, t: string, tCanon: string, lastQue
   if (qCanon === tCanon) return { sim: 1, kind: "variant" };
   if (HAS_DIGIT.test(q) || HAS_DIGIT.test(t)) return NO_MATCH;
   // Type-ahead: the last word of the term may be the start of a title word.
-  if (lastQueryWord && q.length >= 2 && t.startsWith(q)) return { sim: 0.75 + (0.2 * q.length) / t.length, kind: "fuzzy" };
+  // One letter missing at the end is a typo ("heart" for "hearts"), more is type-ahead.
+  if (lastQueryWord && q.length >= 2 && t.startsWith(q))
+    return { sim: 0.75 + (0.2 * q.length) / t.length, kind: t.length - q.length > 1 ? "prefix" : "fuzzy" };
   if (Math.min(q.length, t.length) < 4 || Math.abs(q.length - t.length) > MAX_FUZZY_LENGTH_DIFFERENCE) return NO_MATCH;
   const sim = editSimilarity(q, t);
   return sim >= FUZZY_MIN_SIMILARITY ? { sim, kind: "fuzzy" } : NO_MATCH;
@@ -250,6 +288,8 @@ interface Alignment {
   /** Letter-weighted similarity 0..1. */
   sim: number;
   variant: boolean;
+  /** The last word matched only the start of a title word (type-ahead). */
+  prefix: boolean;
   /** Title token indexes consumed. */
   used: Set<number>;
 }
@@ -257,6 +297,7 @@ interface Alignment {
 interface State {
   score: number;
   variant: boolean;
+  prefix: boolean;
   used: number[];
 }
 
@@ -274,7 +315,7 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
   const weight = (i: number, k: number) => query.tokens.slice(i, i + k).join("").length;
   // states[i] = map title position → best state after consuming query tokens [queryFrom, i).
   let frontier = new Map<string, { i: number; j: number; s: State }>();
-  frontier.set(`${queryFrom}:${start}`, { i: queryFrom, j: start, s: { score: 0, variant: false, used: [] } });
+  frontier.set(`${queryFrom}:${start}`, { i: queryFrom, j: start, s: { score: 0, variant: false, prefix: false, used: [] } });
   const finished = new Map<number, State>();
   while (frontier.size) {
     const next = new Map<string, { i: number; j: number; s: State }>();
@@ -310,7 +351,11 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
         if (prior && prior.s.score >= score) continue;
         const used = s.used.slice();
         for (let x = j; x < j + dj; x++) used.push(x);
-        next.set(key, { i: i + di, j: j + dj, s: { score, variant: s.variant || match.kind === "variant", used } });
+        next.set(key, {
+          i: i + di,
+          j: j + dj,
+          s: { score, variant: s.variant || match.kind === "variant", prefix: s.prefix || match.kind === "prefix", used },
+        });
       }
     }
     frontier = next;
@@ -328,7 +373,7 @@ function contiguousAlignments(query: RankQuery, title: TitleForm, queryFrom = 0)
   const total = totalWeight(query, queryFrom);
   for (let start = 0; start < title.tokens.length; start++) {
     for (const [end, s] of alignFrom(query, title, start, queryFrom)) {
-      out.push({ start, end, sim: s.score / total, variant: s.variant, used: new Set(s.used) });
+      out.push({ start, end, sim: s.score / total, variant: s.variant, prefix: s.prefix, used: new Set(s.used) });
     }
   }
   return out;
@@ -337,12 +382,20 @@ function contiguousAlignments(query: RankQuery, title: TitleForm, queryFrom = 0)
 interface LooseMatch {
   inOrder: boolean;
   share: number;
+  /** Query words matched (exactly, as a numeral twin or fuzzily). */
+  words: number;
   sim: number;
   used: Set<number>;
 }
 
+/** The last resort also takes words of 3 letters one edit away ("day gone" → Days Gone, "nfk 97" → NFL '97). */
+function shortTypo(q: string, t: string): UnitMatch {
+  if (HAS_DIGIT.test(q) || HAS_DIGIT.test(t) || Math.min(q.length, t.length) < 3 || editDistance(q, t) > 1) return NO_MATCH;
+  return { sim: editSimilarity(q, t), kind: "fuzzy" };
+}
+
 /** Each query word to its best unused title word (single words only). */
-function looseMatch(query: RankQuery, title: TitleForm): LooseMatch {
+function looseMatch(query: RankQuery, title: TitleForm, lenient = false): LooseMatch {
   const used = new Set<number>();
   const total = totalWeight(query);
   let matchedWeight = 0;
@@ -354,7 +407,8 @@ function looseMatch(query: RankQuery, title: TitleForm): LooseMatch {
     let bestSim = 0;
     title.tokens.forEach((t, j) => {
       if (used.has(j)) return;
-      const m = wordMatch(q, query.canon[i] ?? q, t, title.canon[j] ?? t, i === query.tokens.length - 1, false);
+      let m = wordMatch(q, query.canon[i] ?? q, t, title.canon[j] ?? t, i === query.tokens.length - 1, false);
+      if (lenient && m.sim === 0) m = shortTypo(q, t);
       // Prefer the first best match after the previous one, to detect order.
       if (m.sim > bestSim || (m.sim === bestSim && m.sim > 0 && best < lastIndex && j > lastIndex)) {
         best = j;
@@ -369,7 +423,7 @@ function looseMatch(query: RankQuery, title: TitleForm): LooseMatch {
       lastIndex = best;
     }
   });
-  return { inOrder, share: matchedWeight / total, sim: matchedWeight ? score / matchedWeight : 0, used };
+  return { inOrder, share: matchedWeight / total, words: used.size, sim: matchedWeight ? score / matchedWeight : 0, used };
 }
 
 function hasEditionWords(title: TitleForm, used: ReadonlySet<number>, query: RankQuery): boolean {
@@ -380,25 +434,37 @@ function hasEditionWords(title: TitleForm, used: ReadonlySet<number>, query: Ran
   return EDITION_PHRASES.some((p) => joined.includes(` ${p} `) && !query.normalized.includes(p));
 }
 
+/**
+ * A sequel number (2–20, arabic or roman) among the title words the term did not match, for a term
+ * without a number: "lost planet" means Lost Planet, not Lost Planet 2.
+ */
+function isSequel(title: TitleForm, used: ReadonlySet<number>, query: RankQuery): boolean {
+  if (query.canon.some((t) => /^\d+$/.test(t))) return false;
+  return title.canon.some((t, i) => !used.has(i) && /^\d+$/.test(t) && Number(t) >= 2 && Number(t) <= 20);
+}
+
 export interface TitleMatch {
   score: number;
   /** Exact or article-less exact, without typos. */
   exact: boolean;
+  /** The term spans the whole title (an exact tier), possibly with typos. */
+  whole: boolean;
 }
 
-const NONE: TitleMatch = { score: 0, exact: false };
+const NONE: TitleMatch = { score: 0, exact: false, whole: false };
 
 function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<number>, query: RankQuery, exact: boolean): TitleMatch {
   let score = tier * sim * sim;
-  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1 };
+  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1, whole: true };
   const extra = title.tokens.length - used.size;
   const lastUsed = Math.max(-1, ...used);
   const trailing = title.tokens.length - 1 - lastUsed;
   score -= Math.min(MAX_TRAILING_WORD_PENALTY, trailing * TRAILING_WORD_PENALTY);
   score -= Math.min(MAX_LEADING_WORD_PENALTY, (extra - trailing) * LEADING_WORD_PENALTY);
   if (extra > 0 && hasEditionWords(title, used, query)) score -= EDITION_PENALTY;
+  if (extra > 0 && isSequel(title, used, query)) score -= SEQUEL_PENALTY;
   if (title.isAlias) score *= ALIAS_FACTOR;
-  return { score, exact: exact && sim === 1 };
+  return { score, exact: false, whole: false };
 }
 
 function better(a: TitleMatch, b: TitleMatch): TitleMatch {
@@ -406,15 +472,24 @@ function better(a: TitleMatch, b: TitleMatch): TitleMatch {
   return a.score >= b.score ? a : b;
 }
 
+interface PartialRule {
+  /** Share of the term's letters a partial match must hold. */
+  minShare: number;
+  /** A partial match must hold more than half of the term's words. */
+  majority: boolean;
+}
+
+const STRICT_PARTIAL: PartialRule = { minShare: PARTIAL_MIN_SHARE, majority: false };
+
 /** How well the term matches one title form (see the tiers above). */
-export function matchTitle(query: RankQuery, title: TitleForm): TitleMatch {
+export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialRule = STRICT_PARTIAL): TitleMatch {
   let best = NONE;
   const m = title.tokens.length;
   const titleArticle = ARTICLES.has(title.tokens[0] ?? "") && m > 1;
   const queryArticle = ARTICLES.has(query.tokens[0] ?? "") && query.tokens.length > 1;
 
   const consider = (align: Alignment, articleSkipped: boolean) => {
-    const { start, end, sim, variant, used } = align;
+    const { start, end, sim, variant, prefix, used } = align;
     let tier: number;
     let exact = false;
     const startsTitle = start === 0 || (start === 1 && titleArticle);
@@ -431,7 +506,8 @@ export function matchTitle(query: RankQuery, title: TitleForm): TitleMatch {
     } else {
       tier = TITLE_TIERS.contains;
     }
-    best = better(best, finish(tier, sim, title, used, query, exact));
+    const found = finish(tier, sim, title, used, query, exact);
+    best = better(best, prefix ? { ...found, whole: false } : found);
   };
 
   for (const align of contiguousAlignments(query, title)) consider(align, false);
@@ -442,13 +518,14 @@ export function matchTitle(query: RankQuery, title: TitleForm): TitleMatch {
   }
   if (best.score > 0) return best;
 
-  const loose = looseMatch(query, title);
+  const loose = looseMatch(query, title, partial.majority);
   if (loose.share === 1) {
     return finish(loose.inOrder ? TITLE_TIERS.inOrder : TITLE_TIERS.anyOrder, loose.sim, title, loose.used, query, false);
   }
   // A partial match must still contain every number of the term ("halo 3" is not "Halo 2").
   const numbersMatched = query.tokens.every((t, i) => !/^\d+$/.test(t) || title.canon.includes(query.canon[i] ?? t));
-  if (loose.share >= PARTIAL_MIN_SHARE && numbersMatched) {
+  const enoughWords = !partial.majority || loose.words * 2 > query.tokens.length;
+  if (loose.share >= partial.minShare && numbersMatched && enoughWords) {
     return finish(TITLE_TIERS.partial * loose.share, loose.sim, title, loose.used, query, false);
   }
   return NONE;
@@ -472,15 +549,26 @@ export interface RankCandidate {
   igdbRatingCount: number | null;
   platformCount: number;
   viewCount: number;
+  /** Catalogue facts that make a game more notable (optional: absent counts as unknown). */
+  hasDeveloper?: boolean;
+  hasDlc?: boolean;
+  igdbPopularity?: number | null;
+  hasSummary?: boolean;
+  genreCount?: number;
+  franchiseName?: string | null;
 }
 
 export interface ScoreParts {
   title: number;
   exact: boolean;
+  /** The term spans the whole title, possibly misspelt. */
+  whole: boolean;
   category: number;
   rating: number;
   popularity: number;
   recency: number;
+  /** Set-level prior (rankCandidates): notability among many similar titles, the first of a series. */
+  series: number;
   total: number;
 }
 
@@ -501,12 +589,30 @@ export function ratingAdjustment(c: Pick<RankCandidate, "ratingCount" | "avgUser
   return 0;
 }
 
-export function popularityBonus(c: Pick<RankCandidate, "ratingCount" | "igdbRatingCount" | "platformCount" | "viewCount">): number {
+export function popularityBonus(
+  c: Pick<RankCandidate, "ratingCount" | "igdbRatingCount" | "platformCount" | "viewCount"> &
+    Partial<Pick<RankCandidate, "hasDeveloper" | "hasDlc" | "igdbPopularity" | "releaseYear">>,
+): number {
   return (
     Math.min(40, 15 * Math.log10(1 + c.ratingCount)) +
     Math.min(20, 8 * Math.log10(1 + (c.igdbRatingCount ?? 0))) +
     Math.min(15, 1.5 * c.platformCount) +
-    Math.min(15, 5 * Math.log10(1 + c.viewCount))
+    Math.min(15, 5 * Math.log10(1 + c.viewCount)) +
+    notabilityBonus(c)
+  );
+}
+
+/**
+ * A weak prior from what the catalogue knows about a game (at most 25, below the 100 between title
+ * tiers): IGDB hypes / follows / popularity, being the parent of DLC, a known developer and year.
+ * It breaks ties between similar titles; it never beats a better title match.
+ */
+export function notabilityBonus(c: Partial<Pick<RankCandidate, "hasDeveloper" | "hasDlc" | "igdbPopularity" | "releaseYear">>): number {
+  return (
+    Math.min(10, 4 * Math.log10(1 + Math.max(0, c.igdbPopularity ?? 0))) +
+    (c.hasDlc ? 8 : 0) +
+    (c.hasDeveloper ? 4 : 0) +
+    (c.releaseYear ? 3 : 0)
   );
 }
 
@@ -532,10 +638,53 @@ export function recencyAdjustment(c: Pick<RankCandidate, "releaseDate" | "releas
   return 0;
 }
 
-export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date): ScoreParts {
+/** An initialism counts less than real words: an exact initialism (850) is below a subtitle typed whole (880). */
+export const INITIALISM_FACTOR = 0.85;
+/** Initialisms are tried only when the words themselves match less well than this. */
+const INITIALISM_BELOW = TITLE_TIERS.startsWith * INITIALISM_FACTOR;
+const MAX_INITIALISM_FORMS = 3;
+
+/**
+ * The best match of the term with the title's initialism aliases, when better than `match`. Only
+ * aliases holding one of the term's words that the title itself lacks are aligned (the cost is per alias).
+ */
+function initialismMatch(query: RankQuery, name: string, match: TitleMatch): TitleMatch {
+  const own = new Set(normalizeTitle(name).split(" "));
+  const wanted = query.tokens.filter((t) => !own.has(t));
+  if (!wanted.length) return match;
+  const forms: { form: TitleForm; hits: number }[] = [];
+  for (const alias of initialismAliases(name)) {
+    const form = titleForm(alias, true);
+    if (!form || !wanted.some((t) => form.tokens.includes(t))) continue;
+    const hits = query.canon.filter((t) => form.canon.includes(t)).length * 100 - form.tokens.length;
+    forms.push({ form, hits });
+  }
+  // Aligning costs; the aliases sharing the most words with the term (then the shortest) are enough.
+  forms.sort((a, b) => b.hits - a.hits);
+  let best = match;
+  for (const { form } of forms.slice(0, MAX_INITIALISM_FORMS)) {
+    const m = matchTitle(query, form);
+    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false, whole: false };
+  }
+  return best;
+}
+
+export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, opts: RankOptions = {}): ScoreParts {
   let match: TitleMatch = NONE;
+  const partial = opts.mostWords ? MOST_WORDS : STRICT_PARTIAL;
   const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true))];
-  for (const form of forms) if (form) match = better(match, matchTitle(query, form));
+  for (const form of forms) if (form) match = better(match, matchTitle(query, form, partial));
+  if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
+  // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
+  const tag = TRAILING_TAG.exec(c.name)?.[0];
+  if (
+    tag &&
+    !match.exact &&
+    !normalizeTitle(tag)
+      .split(" ")
+      .every((w) => !w || query.tokens.includes(w))
+  )
+    match = { ...match, score: match.score - TAG_PENALTY };
   const category = categoryAdjustment(c.category);
   const rating = ratingAdjustment(c);
   const popularity = popularityBonus(c);
@@ -543,10 +692,12 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date): S
   return {
     title: match.score,
     exact: match.exact,
+    whole: match.whole,
     category,
     rating,
     popularity,
     recency,
+    series: 0,
     total: match.score + category + rating + popularity + recency,
   };
 }
@@ -556,11 +707,92 @@ export interface Ranked<T> {
   score: ScoreParts;
 }
 
+export interface RankOptions {
+  /**
+   * The last resort after nothing matched: titles holding most of the term's words (more than half of
+   * them, fuzzy matches included, and ≥ 40 % of its letters) are kept, best share first, instead of an
+   * empty result. With two words both must match, one of them possibly misspelt: a word that resembles
+   * nothing in a title ("zyxwv chronicles") finds no look-alikes.
+   */
+  mostWords?: boolean;
+}
+
+const MOST_WORDS: PartialRule = { minShare: 0.4, majority: true };
+const MOST_WORDS_MIN_TITLE_SCORE = 150;
+
+/**
+ * How complete the catalogue's record of a game is, 0..1: summary, genres, developer, year, series,
+ * DLC, platforms. A catalogue describes its notable games fully and lists minor ones by name.
+ */
+export function completeness(
+  c: Partial<
+    Pick<RankCandidate, "hasSummary" | "genreCount" | "hasDeveloper" | "releaseYear" | "franchiseName" | "hasDlc" | "platformCount">
+  >,
+): number {
+  return (
+    (c.hasSummary ? 0.2 : 0) +
+    ((c.genreCount ?? 0) > 0 ? 0.1 : 0) +
+    (c.hasDeveloper ? 0.15 : 0) +
+    (c.releaseYear ? 0.1 : 0) +
+    (c.franchiseName ? 0.1 : 0) +
+    (c.hasDlc ? 0.1 : 0) +
+    Math.min(0.25, 0.025 * (c.platformCount ?? 0))
+  );
+}
+
+/** A title holding every word of the term (any order or better, before remainder penalties). */
+const FULL_MATCH_TITLE = 600;
+/** With this many full matches the term names a series or a character rather than one game. */
+const CROWDED_AT = 8;
+/** Weight of completeness among a crowd: enough to lift a famous game over minor titles one tier up. */
+const CROWD_WEIGHT = 130;
+/** The earliest notable full match: players naming a series or an entry mean the original. */
+const FIRST_OF_SERIES_BONUS = 70;
+/** In a crowd, starting the title or a part of it counts no more than holding the words contiguously. */
+const CROWD_TITLE_CAP = TITLE_TIERS.contains;
+/** A record this complete counts as a notable game for the first-of-series bonus. */
+const NOTABLE_COMPLETENESS = 0.3;
+
+/**
+ * The prior that needs the whole candidate set. When many titles hold every word (a series or a
+ * character name: "zelda"), title tiers say little (starts with / contains are all the same series),
+ * so complete records get up to 130 over bare ones (a title typed whole, typos at most, gets the full
+ * 130), and starting the title counts no more than containing the words. And among two or more full
+ * matches with a complete record (completeness ≥ 0.3) and a year, the earliest gets +70: players
+ * naming a series or an entry mean the original, and an original comes before its re-releases.
+ * Exact titles are ordered first anyway; partial matches get nothing.
+ */
+function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[]): void {
+  const full = scored.filter((r) => !r.score.exact && r.score.title >= FULL_MATCH_TITLE);
+  if (full.length >= CROWDED_AT) {
+    for (const r of full) {
+      // A title typed whole (a typo at most: "kingdom haerts") names one game: the crowd's best bonus.
+      if (r.score.whole && r.score.title >= CROWD_TITLE_CAP) r.score.series += CROWD_WEIGHT;
+      else r.score.series += CROWD_WEIGHT * completeness(r.candidate) - Math.max(0, r.score.title - CROWD_TITLE_CAP);
+    }
+  }
+  const notable = full.filter((r) => !r.score.whole && r.candidate.releaseYear && completeness(r.candidate) >= NOTABLE_COMPLETENESS);
+  if (notable.length >= 2) {
+    const first = Math.min(...notable.map((r) => r.candidate.releaseYear as number));
+    for (const r of notable) if (r.candidate.releaseYear === first) r.score.series += FIRST_OF_SERIES_BONUS;
+  }
+  for (const r of full) r.score.total += r.score.series;
+}
+
 /** Scores, drops candidates below the relevance threshold, sorts best first. */
-export function rankCandidates<T extends RankCandidate>(query: RankQuery, candidates: readonly T[], now = new Date()): Ranked<T>[] {
-  return candidates
-    .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now), time: releaseTime(candidate) ?? 0 }))
-    .filter((r) => r.score.title >= MIN_TITLE_SCORE)
+export function rankCandidates<T extends RankCandidate>(
+  query: RankQuery,
+  candidates: readonly T[],
+  now = new Date(),
+  opts: RankOptions = {},
+): Ranked<T>[] {
+  const threshold = opts.mostWords ? MOST_WORDS_MIN_TITLE_SCORE : MIN_TITLE_SCORE;
+  const scored = candidates
+    .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now, opts) }))
+    .filter((r) => r.score.title >= threshold);
+  seriesPrior(scored);
+  return scored
+    .map((r) => ({ ...r, time: releaseTime(r.candidate) ?? 0 }))
     .sort(
       (a, b) =>
         Number(b.score.exact) - Number(a.score.exact) ||

@@ -31,12 +31,17 @@ const candidateColumns = {
   alternativeNames: game.alternativeNames,
   igdbRating: game.igdbRating,
   igdbRatingCount: game.igdbRatingCount,
+  igdbPopularity: game.igdbPopularity,
   viewCount: game.viewCount,
   // Read by the content filter (content-filter.ts): franchise match and official credits.
   developer: game.developer,
   publisher: game.publisher,
   franchiseName: game.franchiseName,
   collectionName: game.collectionName,
+  // Notability: the parent of DLC / expansions (game_parent_game_id_idx), how complete the record is.
+  hasDlc: sql<boolean>`exists (select 1 from game d where d.parent_game_id = ${game.id})`,
+  hasSummary: sql<boolean>`(${game.summary} is not null and ${game.summary} <> '')`,
+  genreCount: sql<number>`cardinality(${game.genres})`,
 };
 
 export type CandidateRow = {
@@ -45,11 +50,15 @@ export type CandidateRow = {
   alternativeNames: string[];
   igdbRating: number | null;
   igdbRatingCount: number | null;
+  igdbPopularity: number | null;
   viewCount: number;
   developer: string | null;
   publisher: string | null;
   franchiseName: string | null;
   collectionName: string | null;
+  hasDlc: boolean;
+  hasSummary: boolean;
+  genreCount: number;
 };
 
 /** The search's platform / year filters. */

@@ -1,4 +1,4 @@
-import { arabicToRoman, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
+import { arabicToRoman, normalizeTitle, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
 import { applyContentFilter } from "../content-filter";
 import { getContentPolicy } from "../content-policy.server";
 import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
@@ -66,6 +66,8 @@ const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 /** search_word holds words of 4+ characters; shorter words are not corrected. */
 const MIN_CORRECTED_LENGTH = 4;
 const CORRECTIONS_PER_WORD = 8;
+const MAX_SUBSTITUTED_LENGTH = 6;
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 /** A last word of 1–2 letters as a prefix would match a large part of the catalogue. */
 const MIN_PREFIX_LENGTH = 3;
 
@@ -78,6 +80,16 @@ export function singleEdits(word: string): string[] {
   for (let i = 0; i < word.length; i++) {
     out.add(word.slice(0, i) + word.slice(i + 1));
     if (i + 1 < word.length) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  // Short words share too few trigrams for `%`: one letter replaced or added too ("king" → "kong",
+  // "lost" → "last", "heart" → "hearts"), all primary-key lookups.
+  if (word.length <= MAX_SUBSTITUTED_LENGTH && /^[a-z]+$/.test(word)) {
+    for (let i = 0; i <= word.length; i++) {
+      for (const ch of LETTERS) {
+        if (i < word.length) out.add(word.slice(0, i) + ch + word.slice(i + 1));
+        out.add(word.slice(0, i) + ch + word.slice(i));
+      }
+    }
   }
   out.delete(word);
   return [...out];
@@ -118,6 +130,23 @@ function lexeme(word: string): string | null {
  * Null when no word is usable.
  */
 export function buildTsQuery(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string | null {
+  const groups = tsGroups(query, corrections);
+  return groups.length ? groups.join(" & ") : null;
+}
+
+/**
+ * Candidates for the last resort when every word together finds nothing: titles holding all the words
+ * but one ("star war battlefront 2" finds "Star Wars: Battlefront II"); with two words, either word
+ * (the ranking then keeps only titles where the other word matches too, misspelt).
+ */
+export function buildRelaxedTsQuery(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string | null {
+  const groups = tsGroups(query, corrections);
+  if (groups.length < 2) return null;
+  if (groups.length === 2) return groups.join(" | ");
+  return groups.map((_, skip) => `(${groups.filter((_, i) => i !== skip).join(" & ")})`).join(" | ");
+}
+
+function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string[] {
   const skipFirst = query.tokens.length > 1 && ARTICLES.has(query.tokens[0] ?? "");
   const groups: string[] = [];
   query.tokens.forEach((token, i) => {
@@ -136,7 +165,7 @@ export function buildTsQuery(query: RankQuery, corrections: ReadonlyMap<string, 
     if (i === query.tokens.length - 1 && token.length >= MIN_PREFIX_LENGTH && !/^\d+$/.test(token)) add(token, true);
     if (alts.size) groups.push(alts.size === 1 ? [...alts][0]! : `(${[...alts].join(" | ")})`);
   });
-  return groups.length ? groups.join(" & ") : null;
+  return groups;
 }
 
 function candidateQuery(db: QueryRunner, query: RankQuery, tsQuery: string | null, opts: SearchOptions): Promise<CandidateRow[]> {
@@ -155,7 +184,16 @@ function filtersOf(opts: SearchOptions): SearchFilters {
 }
 
 function toCandidate(row: CandidateRow): Candidate {
-  return { ...row, releaseYear: row.year, ratingCount: row.userRatingCount, platformCount: row.platforms.length };
+  return {
+    ...row,
+    releaseYear: row.year,
+    ratingCount: row.userRatingCount,
+    platformCount: row.platforms.length,
+    hasDeveloper: Boolean(row.developer),
+    hasDlc: Boolean(row.hasDlc),
+    hasSummary: Boolean(row.hasSummary),
+    genreCount: Number(row.genreCount ?? 0),
+  };
 }
 
 function toHit(c: Candidate): GameSearchHit {
@@ -276,24 +314,43 @@ function sourceOf<T extends { id: number }>(ranked: readonly Ranked<T>[], fromIg
  * says where the results came from: "database", "igdb" (all from IGDB) or "mixed".
  * `opts.igdbFallback: false` keeps the search local; so does an IGDB that just timed out or could not
  * be reached, for 30 s.
+ *
+ * Only when all of that finds nothing (IGDB off, paused, failed or without an answer) does the last
+ * resort run: titles holding more than half of the words (buildRelaxedTsQuery, ranked with
+ * `mostWords`), flagged `partialMatch`. It never mixes with real matches, so it can neither outrank
+ * them nor stand in for IGDB.
  */
 export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   const { page, pageSize } = pageParams(opts);
   const term = sanitizeSearchTerm(opts.q);
   const query = prepareQuery(term);
   if (!query) return emptyResult(page, pageSize);
-  const rows = await withIndexPlans(async (db) => {
-    const tsQuery = buildTsQuery(query, await spellingAlternatives(db, query));
-    return candidateQuery(db, query, tsQuery, opts);
+  const { rows: strict, corrections } = await withIndexPlans(async (db) => {
+    const corrections = opts.exact ? new Map<string, string[]>() : await spellingAlternatives(db, query);
+    return { rows: await candidateQuery(db, query, buildTsQuery(query, corrections), opts), corrections };
   });
+  let rows = strict;
   let ranked = rankCandidates(query, rows.map(toCandidate));
   let fromIgdb: ReadonlySet<number> = new Set();
+  // IGDB answers before any last resort: a title only IGDB has must not be hidden by local look-alikes.
   if (ranked.length < IGDB_FALLBACK_BELOW && opts.igdbFallback !== false && igdbConfigured() && !igdbFallbackPaused()) {
     const extra = await igdbCandidates(term, opts, rows);
     if (extra.length > 0) {
       fromIgdb = new Set(extra.map((r) => r.id));
-      ranked = rankCandidates(query, [...rows, ...extra].map(toCandidate));
+      rows = [...rows, ...extra];
+      ranked = rankCandidates(query, rows.map(toCandidate));
     }
+  }
+  // The last resort, only when neither the local words (as typed or corrected) nor IGDB found anything:
+  // titles holding most of the words, flagged so the page can say the match is partial.
+  let mostWords = false;
+  if (ranked.length === 0 && !opts.exact && query.tokens.length >= 2) {
+    const loose = buildRelaxedTsQuery(query, corrections);
+    const relaxed = loose ? await withIndexPlans((db) => candidateQuery(db, query, loose, opts)) : [];
+    const known = new Set(rows.map((r) => r.id));
+    rows = [...rows, ...relaxed.filter((r) => !known.has(r.id))];
+    ranked = rankCandidates(query, rows.map(toCandidate), new Date(), { mostWords: true });
+    mostWords = ranked.length > 0;
   }
   // The content filter before sorting and paging: seasons, bundles, e-Reader titles and
   // the listed rights holders' fan games and mods go; filteredCount says how many.
@@ -303,7 +360,40 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   const sort = opts.sort ?? { field: "relevance", order: "desc" };
   const sorted = sortRanked(ranked, sort.field, sort.order);
   const games = sorted.slice((page - 1) * pageSize, page * pageSize).map((r) => toHit(r.candidate));
-  return { games, total: sorted.length, page, pageSize, source, filteredCount: filtered.removedCount };
+  const didYouMean = opts.exact ? null : correctedTerm(query, ranked[0]?.candidate);
+  return {
+    games,
+    total: sorted.length,
+    page,
+    pageSize,
+    source,
+    filteredCount: filtered.removedCount,
+    ...(didYouMean ? { didYouMean } : {}),
+    ...(mostWords && ranked.length ? { partialMatch: true as const } : {}),
+  };
+}
+
+/**
+ * The term with each word the best result lacks replaced by that result's closest word (a spelling
+ * correction), or null when the best result holds every word as typed (or no word was corrected).
+ */
+export function correctedTerm(query: RankQuery, best: { name: string; alternativeNames: readonly string[] } | undefined): string | null {
+  if (!best) return null;
+  const nameWords = normalizeTitle(best.name).split(" ");
+  const known = new Set([...nameWords, ...best.alternativeNames.flatMap((a) => normalizeTitle(a).split(" "))]);
+  let changed = false;
+  const words = query.tokens.map((t, i) => {
+    if (known.has(t) || known.has(query.canon[i] ?? t) || /\d/.test(t) || t.length < 3) return t;
+    const close = nameWords
+      .filter((w) => !/\d/.test(w) && Math.abs(w.length - t.length) <= 2)
+      .map((w) => ({ w, sim: editSimilarity(w, t) }))
+      .filter((x) => x.sim >= 0.6)
+      .sort((a, b) => b.sim - a.sim)[0];
+    if (!close) return t;
+    changed = true;
+    return close.w;
+  });
+  return changed ? words.join(" ") : null;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface SearchOptions {
   sort?: { field: SortField; order: SortOrder };
   /** Ask IGDB when fewer than 5 games are found locally (default true; needs IGDB credentials). */
   igdbFallback?: boolean;
+  /** The words exactly as typed: no spelling corrections and no most-words last resort. */
+  exact?: boolean;
 }
 
 export interface GameSearchHit {
@@ -42,6 +44,16 @@ export interface SearchResult {
   source: SearchSource;
   /** Results removed by the content filter. */
   filteredCount: number;
+  /**
+   * The term as the shown results spell it, when they come from a spelling correction ("resident devil 4"
+   * → "resident evil 4"); absent when they match the words as typed or `exact` was asked.
+   */
+  didYouMean?: string;
+  /**
+   * Set when nothing matched every word (locally or on IGDB) and the results are the last resort:
+   * titles holding most of the words.
+   */
+  partialMatch?: true;
   /** browseGames only: counting stopped at 10,000, so total means "at least". */
   totalCapped?: boolean;
 }

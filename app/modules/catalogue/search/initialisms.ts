@@ -1,0 +1,141 @@
+import { arabicToRoman, normalizeTitle, romanToArabic } from "~/lib/search-text";
+
+/**
+ * Initialisms players type, derived from a title itself (no hand-kept list): of the words before a
+ * colon or a number ("mgs 2", "rdr2", "ffx", "tes skyrim"), of leading words ("fe awakening"), of the
+ * words before a number inside a long prefix ("kotor 2"), of a subtitle ("botw", "ttyd") and of the
+ * whole title ("tlou", "csgo", "ssbm"); each with and without small words. Hyphens split words
+ * ("hl2"), numbers stay whole ("l4d2", "sm64"), a numeral after the initialism is glued both as typed
+ * and converted ("ffx", "ff10").
+ *
+ * `initialismAliases` gives whole alternative titles for the ranking (the initialism in place of the
+ * words); `initialismWords` the initialisms alone, stored in search_aliases so full text finds them.
+ */
+
+const SMALL_WORDS: ReadonlySet<string> = new Set(["of", "the", "a", "an", "and", "to", "in", "on", "for", "at", "no"]);
+const PART_SEPARATORS = /\s*[:|()[\]]\s*|\s+[-–—]+\s*|\s*[–—]+\s+/;
+const MAX_ALIASES = 24;
+
+function words(part: string): string[] {
+  return part
+    .replace(/['’]/g, "")
+    .split(/[\s\-–—/.]+/)
+    .map((w) => normalizeTitle(w))
+    .filter(Boolean)
+    .flatMap((w) => w.split(" "));
+}
+
+function isNumeral(word: string, index: number): boolean {
+  if (/^\d+$/.test(word)) return true;
+  const v = romanToArabic(word);
+  return index > 0 && v !== null && v <= 20 && !(v === 1 && word === "i");
+}
+
+/** Initials of the words (numbers whole), with and without small words; 2+ characters. */
+function initials(ws: readonly string[]): string[] {
+  // Numbers and roman numerals stay whole: "Final Fantasy XIII" is "ffxiii", never "ffx".
+  const letter = (w: string, i: number) => (isNumeral(w, i) ? w : w[0]!);
+  const all = ws.map(letter).join("");
+  const content = ws.filter((w) => !SMALL_WORDS.has(w));
+  const out = new Set<string>();
+  if (ws.length >= 2 && all.length >= 2) out.add(all);
+  if (content.length >= 2) out.add(content.map(letter).join(""));
+  return [...out];
+}
+
+function numeralForms(word: string): string[] {
+  const out = new Set([word]);
+  if (/^\d+$/.test(word)) {
+    const r = arabicToRoman(Number(word));
+    if (r) out.add(r.toLowerCase());
+  } else {
+    const v = romanToArabic(word);
+    if (v !== null) out.add(String(v));
+  }
+  return [...out];
+}
+
+function parts(title: string): string[][] {
+  return title
+    .split(PART_SEPARATORS)
+    .map(words)
+    .filter((p) => p.length > 0);
+}
+
+const cache = new Map<string, string[]>();
+const CACHE_SIZE = 5000;
+
+/** initialismAliases, remembered for the most recent titles (the same games come up search after search). */
+export function initialismAliases(title: string): string[] {
+  let out = cache.get(title);
+  if (!out) {
+    out = deriveAliases(title);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(title, out);
+  }
+  return out;
+}
+
+function deriveAliases(title: string): string[] {
+  const ps = parts(title);
+  const first = ps[0];
+  if (!first) return [];
+  const rest = ps.slice(1);
+  const restText = rest.map((p) => p.join(" "));
+  const out = new Set<string>();
+  const add = (head: string[], tail: readonly string[]) => {
+    const text = [[...head, ...tail].join(" "), ...restText].filter(Boolean).join(": ");
+    if (text) out.add(text);
+  };
+  // The head before a number: the first number ("mgs 2") and the last one ("l4d 2").
+  const numerals = first.map((w, i) => (isNumeral(w, i) ? i : -1)).filter((i) => i > 0);
+  const cuts = numerals.length ? [...new Set([numerals[0]!, numerals[numerals.length - 1]!])] : [first.length];
+  for (const k of cuts) {
+    const head = first.slice(0, k);
+    const tail = first.slice(k);
+    const spans: [number, number][] = [[0, head.length]];
+    // Leading words of a plain title: "fe awakening".
+    if (!tail.length && !rest.length) for (let b = 2; b < head.length; b++) spans.push([0, b]);
+    // A long name inside the head: "star wars kotor 2".
+    for (let a = 1; a <= head.length - 3; a++) if (!SMALL_WORDS.has(head[a]!)) spans.push([a, head.length]);
+    for (const [a, b] of spans) {
+      for (const init of initials(head.slice(a, b))) {
+        const before = head.slice(0, a);
+        add([...before, init, ...head.slice(b)], tail);
+        if (b === head.length && tail.length) {
+          for (const n of numeralForms(tail[0]!)) add([...before, `${init}${n}`], tail.slice(1));
+          // "tes skyrim": the initialism, then the subtitle, without the number.
+          if (restText.length) add([...before, init], tail.slice(1));
+        }
+      }
+    }
+  }
+  // Subtitles: "the legend of zelda: botw".
+  rest.forEach((p, i) => {
+    for (const init of initials(p)) {
+      out.add([first.join(" "), ...rest.map((q, j) => (j === i ? init : q.join(" ")))].join(": "));
+      out.add(init);
+    }
+  });
+  // The whole title's initials across its parts: "csgo", "tlou".
+  if (ps.length > 1) for (const init of initials(ps.flat())) out.add(init);
+  return [...out].slice(0, MAX_ALIASES);
+}
+
+/** The initialisms alone (single words), for the full-text index. */
+export function initialismWords(title: string): string[] {
+  const out = new Set<string>();
+  for (const alias of initialismAliases(title)) {
+    for (const w of normalizeTitle(alias).split(" ")) if (/[a-z]/.test(w) && w.length >= 2) out.add(w);
+  }
+  const own = new Set(normalizeTitle(title).split(" "));
+  return [...out].filter((w) => !own.has(w));
+}
+
+/** search_aliases: the normalised alternative names, then the title's initialisms, joined with ' | '. */
+export function searchAliasesOf(name: string, aliases: readonly string[]): string {
+  const fields = aliases.map(normalizeTitle).filter(Boolean);
+  const inits = initialismWords(name);
+  if (inits.length) fields.push(inits.join(" "));
+  return fields.join(" | ");
+}
