@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { signUpAndVerify, uniqueAccount, userId } from "./accounts";
 import { demoGames } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration } from "./fixtures";
 
@@ -12,100 +10,7 @@ import { expect, test, viewports, waitForHydration } from "./fixtures";
 
 test.describe.configure({ timeout: 240_000 });
 
-const PASSWORD = "Sup3r$ecret!";
-
-function uniqueAccount(prefix: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(-10);
-  return { username: `${prefix}_${stamp}`, email: `${prefix}.${stamp}@example.org` };
-}
-
-/** Newest mail to `email` in any e2e outbox, quoted-printable undone. */
-function readMail(email: string, subject: RegExp): string | null {
-  const candidates: { file: string; mtime: number }[] = [];
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith("savepoint-e2e-")) continue;
-    const outbox = path.join(os.tmpdir(), name, "data", "outbox");
-    let files: string[];
-    try {
-      files = fs.readdirSync(outbox);
-    } catch {
-      continue;
-    }
-    for (const f of files) {
-      if (f.endsWith(".eml") && f.includes(email)) {
-        const file = path.join(outbox, f);
-        candidates.push({ file, mtime: fs.statSync(file).mtimeMs });
-      }
-    }
-  }
-  for (const { file } of candidates.sort((a, b) => b.mtime - a.mtime)) {
-    const eml = fs
-      .readFileSync(file, "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (subject.test(eml)) return eml;
-  }
-  return null;
-}
-
-async function linkFromMail(email: string, subject: RegExp, pathname: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(() => {
-      const eml = readMail(email, subject);
-      link = eml?.match(new RegExp(`https?://[^\\s"<>]*${pathname}\\?token=[^\\s"<>]+`))?.[0] ?? null;
-      return link;
-    })
-    .not.toBeNull();
-  return new URL(link!).pathname + new URL(link!).search;
-}
-
-const header = (page: Page) => page.getByRole("banner");
-const accountMenu = (page: Page) => header(page).getByRole("button", { name: /Account menu/ });
-
-async function openSignIn(page: Page): Promise<Locator> {
-  await header(page).getByRole("link", { name: "Sign In" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-/** Sign-up through the modal, then the verification link from the outbox (which signs the user in). */
-async function signUpAndVerify(page: Page, account: { username: string; email: string }) {
-  await page.goto("/");
-  await waitForHydration(page);
-  const login = await openSignIn(page);
-  await login.getByRole("button", { name: "Sign up" }).click();
-  const signup = page.getByRole("dialog", { name: "Create your account" });
-  await expect(signup).toBeVisible();
-  await signup.getByLabel("Username").fill(account.username);
-  await expect(signup.getByText("Username is available")).toBeVisible();
-  await signup.getByLabel("Email").fill(account.email);
-  await signup.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await signup.getByLabel("Confirm Password").fill(PASSWORD);
-  await signup.getByLabel("I agree to the").check();
-  await signup.getByRole("button", { name: "Create Account" }).click();
-
-  const sent = page.getByRole("dialog", { name: "Check Your Email!" });
-  await expect(sent).toBeVisible();
-  await expect(sent).toContainText(account.email);
-  await sent.getByRole("button", { name: "Got it!" }).click();
-  await expect(sent).toBeHidden();
-
-  const link = await linkFromMail(account.email, /Subject: Confirm your Savepoint account/, "/auth/callback");
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Email Verified Successfully!" })).toBeVisible({ timeout: 30_000 });
-  await page.waitForURL((url) => url.pathname === "/", { timeout: 30_000 });
-  await expect(accountMenu(page)).toBeVisible();
-  await expect(accountMenu(page)).toContainText(account.username);
-}
-
 const gamesWithIgdb = demoGames.filter((g) => g.igdb_id && (g.category ?? 0) === 0);
-
-async function userId(page: Page): Promise<number> {
-  const session = await page.evaluate(async () => (await fetch("/api/auth/get-session")).json());
-  return Number((session as { user: { id: string } }).user.id);
-}
 
 const control = (page: Page, testId: string) => page.getByTestId(testId);
 
