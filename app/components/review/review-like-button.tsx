@@ -1,8 +1,9 @@
 import { Heart } from "lucide-react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { registerPendingActionHandler, requireSignIn, type PendingAction } from "~/lib/pending-action";
+import { useJsonAction } from "~/lib/use-json-action";
 import type { SocialAnswer } from "./social-form";
 
 /**
@@ -44,12 +45,12 @@ export function ReviewLikeButton({
   failure?: string;
   className?: string;
 }) {
-  const fetcher = useFetcher<SocialAnswer>();
+  const fetcher = useJsonAction<SocialAnswer>();
   const location = useLocation();
   const action = `/api/reviews/${reviewId}/like`;
   const redirectTo = location.pathname + location.search;
 
-  const submit = () => void fetcher.submit({ format: "json", redirectTo }, { method: "post", action });
+  const submit = () => void fetcher.submit({ redirectTo }, { action });
   const submitRef = useRef(submit);
   useEffect(() => {
     submitRef.current = submit;
