@@ -10,7 +10,8 @@ export interface JsonActionAnswer {
  * A small stand-in for a fetcher for optimistic buttons: posts the fields (plus format=json) to an
  * action with fetch and keeps the answer. Unlike a fetcher, a failed call (offline, aborted, a
  * server error) never reaches the route's error boundary: it becomes an `{ ok: false }` answer, so
- * the button rolls back and says so. After a success the page's data reloads, as after a fetcher.
+ * the button rolls back and says so. After a success the page's data reloads before the call counts
+ * as done, as with a fetcher.
  */
 export function useJsonAction<T extends JsonActionAnswer>() {
   const revalidator = useRevalidator();
@@ -46,11 +47,12 @@ export function useJsonAction<T extends JsonActionAnswer>() {
     } catch {
       answer = { ok: false } as T;
     }
+    // Like a fetcher, the change stays "in flight" until the page's data has reloaded.
+    if (answer.ok) await revalidate.current().catch(() => undefined);
     if (!mounted.current) return;
     setData(answer);
     setFormData(undefined);
     setState("idle");
-    if (answer.ok) void revalidate.current();
   }, []);
 
   return { state, data, formData, submit };

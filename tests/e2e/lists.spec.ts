@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { signUpAndVerify, uniqueAccount, userId } from "./accounts";
+import { newMember, postFromPage, signUpAndVerify, uniqueAccount, userId } from "./accounts";
 import { demoGames } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration } from "./fixtures";
 
@@ -53,6 +53,109 @@ test("mark started then finished, wishlist → collection, and the no-JS control
   await expect(plain.getByTestId("wishlist-button")).toHaveText("Add to Wishlist");
   await noJs.close();
   expect(consoleErrors).toEqual([]);
+});
+
+test("a refusal: a stale page cannot put a started game in the wishlist", async ({ page }) => {
+  await newMember(page, "refuse");
+  const portal = demoGames.find((g) => g.name === "Portal" && g.igdb_id)!;
+  await page.goto(`/game/${portal.igdb_id}`);
+  await waitForHydration(page);
+  const stale = await page.context().newPage();
+  await stale.goto(`/game/${portal.igdb_id}`);
+  await waitForHydration(stale);
+
+  await control(page, "started-button").click();
+  await expect(control(page, "started-button")).toHaveText("Started");
+  await expect(control(page, "wishlist-button")).toBeDisabled();
+
+  // The other tab still offers the wishlist: the server refuses, the button falls back, the toast says why.
+  await expect(control(stale, "wishlist-button")).toHaveText("Add to Wishlist");
+  await control(stale, "wishlist-button").click();
+  await expect(stale.getByText("Cannot add to wishlist: game already started or completed")).toBeVisible();
+  await expect(control(stale, "wishlist-button")).toHaveText("Add to Wishlist");
+  await stale.close();
+});
+
+const TOP_FIVE_GAMES = ["Hollow Knight", "Celeste", "Hades"].map((name) => demoGames.find((g) => g.name === name && g.igdb_id)!);
+
+/** The names in the Top 5 slots, in order (empty slots as ""). */
+async function topFiveOrder(page: Page): Promise<string[]> {
+  const slots = page.getByTestId("top5-slot");
+  await expect(slots).toHaveCount(5);
+  return (await slots.allInnerTexts()).map((t) => TOP_FIVE_GAMES.find((g) => t.includes(g.name))?.name ?? "");
+}
+
+async function expectTopFive(page: Page, names: string[]) {
+  await expect.poll(() => topFiveOrder(page)).toEqual([...names, ...Array(5 - names.length).fill("")]);
+}
+
+test("Top 5: add rated games, reorder by dragging with the mouse and with the keyboard, and the order survives a reload", async ({
+  page,
+}) => {
+  const member = await newMember(page, "top5");
+  // Only rated games can be placed: rate three (the review form's plain post).
+  for (const game of TOP_FIVE_GAMES) {
+    const res = await postFromPage(page, `/review/${game.igdb_id}`, {
+      rating: "8",
+      recommended: "yes",
+      finished: "yes",
+      platform: "PC (Microsoft Windows)",
+      text: "",
+    });
+    expect(res.status, res.text).toBe(0); // the 303 back to the game page (not followed)
+  }
+
+  await page.goto(`/user/${member.id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit" }).click();
+  for (const [i, game] of TOP_FIVE_GAMES.entries()) {
+    await page.getByTestId("top5-slot").nth(i).getByRole("button", { name: "Add Game" }).click();
+    const picker = page.getByTestId("game-picker");
+    await picker.getByRole("searchbox").fill(game.name);
+    await picker
+      .getByRole("button", { name: new RegExp(game.name) })
+      .first()
+      .click();
+    await expect(picker).toBeHidden();
+    await expect(page.getByTestId("top5-slot").nth(i)).toContainText(game.name);
+  }
+  await expectTopFive(page, ["Hollow Knight", "Celeste", "Hades"]);
+
+  // Mouse: pick up the first cover and drop it on the third.
+  const handles = page.getByTestId("top5-handle");
+  const from = (await handles.nth(0).boundingBox())!;
+  const to = (await handles.nth(2).boundingBox())!;
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/top-games") && r.request().method() === "POST");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.move(to.x + to.width / 2 + 2, to.y + to.height / 2, { steps: 2 });
+  await page.mouse.up();
+  expect((await saved).ok()).toBe(true);
+  await expectTopFive(page, ["Celeste", "Hades", "Hollow Knight"]);
+  await page.reload();
+  await expectTopFive(page, ["Celeste", "Hades", "Hollow Knight"]);
+
+  // Keyboard: space picks up the third cover, arrows move it (25 px a step) over the second, space drops it.
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit" }).click();
+  const third = page.getByTestId("top5-handle").nth(2);
+  const a = (await page.getByTestId("top5-handle").nth(1).boundingBox())!;
+  const b = (await third.boundingBox())!;
+  const steps = Math.round((b.x - a.x) / 25);
+  await third.focus();
+  const savedAgain = page.waitForResponse((r) => r.url().endsWith("/api/top-games") && r.request().method() === "POST");
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Picked up Hollow Knight in position 3 of 5.")).toBeAttached();
+  for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowLeft");
+  await expect(page.getByText("Hollow Knight is over position 2.")).toBeAttached();
+  await page.keyboard.press("Space");
+  expect((await savedAgain).ok()).toBe(true);
+  await expect(page.getByText("Hollow Knight dropped in position 2.")).toBeAttached();
+  await expectTopFive(page, ["Celeste", "Hollow Knight", "Hades"]);
+  await page.reload();
+  await expectTopFive(page, ["Celeste", "Hollow Knight", "Hades"]);
 });
 
 test("a visitor's click opens the sign-in dialog", async ({ page }) => {

@@ -10,7 +10,7 @@ import { expect, test, waitForHydration } from "./fixtures";
  * The same forms without JavaScript.
  */
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 
 /** A second person: their own browser context and client address. */
 async function otherPerson(browser: Browser, testInfo: TestInfo, n: number, javaScriptEnabled = true) {
