@@ -108,7 +108,7 @@ test("edit the profile with an avatar and see it in the header; the profile and 
   // The header's account button now shows the uploaded picture.
   const headerAvatar = accountMenu(page).locator("img");
   await expect(headerAvatar).toHaveAttribute("src", /\/uploads\//, { timeout: 10_000 });
-  expect(await headerAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => headerAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   await page.getByLabel("Bio").fill("Collects platformers, finishes some.");
   await page.getByLabel("Location").fill("Lisbon");
@@ -130,6 +130,12 @@ test("edit the profile with an avatar and see it in the header; the profile and 
     await page.goto(`/user/${member.id}`);
     await expect(page.getByRole("heading", { level: 1, name: member.username })).toBeVisible();
     expect(await horizontalOverflow(page), `profile at ${width}px`).toBeLessThanOrEqual(0);
+    // Each stat's label fits its column (FOLLOWING / FOLLOWERS do not run into each other).
+    const cramped = await page
+      .getByRole("definition")
+      .or(page.getByRole("term"))
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+    expect(cramped, `stats at ${width}px`).toEqual([]);
     await screenshot(page, testInfo, `profile-${width}`);
 
     await page.goto(`/review/${member.id}/${PORTAL.igdb_id}`);

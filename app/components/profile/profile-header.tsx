@@ -123,14 +123,14 @@ export function ProfileHeaderView({
           const body = (
             <>
               <dd className="text-xl font-bold text-ink-strong">{count}</dd>
-              <dt className="text-[11px] font-semibold tracking-wide text-muted">
+              <dt className="text-[10px] font-semibold tracking-normal text-muted sm:text-[11px] sm:tracking-wide">
                 {s.label}
                 {"hint" in s && <span className="sr-only"> ({s.hint})</span>}
               </dt>
             </>
           );
           return (
-            <div key={s.key} className="flex flex-col-reverse">
+            <div key={s.key} className="flex min-w-0 flex-col-reverse">
               {s.dialog ? (
                 <Link
                   to={dialogHref(profile.id, tab, s.dialog)}

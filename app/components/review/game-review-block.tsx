@@ -4,7 +4,7 @@ import { GameReviewItem, GameReviewLike } from "~/components/game/game-reviews";
 import type { ReviewCard } from "~/modules/reviews/review-card";
 import { previewText, reviewHref } from "~/modules/reviews/review-card";
 import { SpoilerText } from "./spoiler-text";
-import { WriteReviewLink } from "./write-review-link";
+import { signInToReviewHref, WriteReviewLink } from "./write-review-link";
 
 export interface GameReviewBlockProps {
   reviews: ReviewCard[];
@@ -84,6 +84,7 @@ export function GameReviewBlock({
           {!signedIn && (
             <WriteReviewLink
               writeHref={writeHref}
+              to={signInToReviewHref(writeHref)}
               signedIn={false}
               className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
             >

@@ -10,7 +10,7 @@ export function signInToReviewHref(writeHref: string): string {
 /**
  * Write Review / Edit Review. A visitor's click opens the sign-in dialog over the page and the
  * review page opens once they are signed in (the `write_review` pending action); without
- * JavaScript (or in a new tab) the link goes through the sign-in page and back.
+ * JavaScript (or in a new tab) the review page itself sends them through sign-in and back.
  */
 export function WriteReviewLink({
   writeHref,
@@ -18,6 +18,7 @@ export function WriteReviewLink({
   className,
   children,
   testId,
+  to = writeHref,
 }: {
   /** /review/{igdbId or id} */
   writeHref: string;
@@ -25,6 +26,8 @@ export function WriteReviewLink({
   className?: string;
   children: ReactNode;
   testId?: string;
+  /** Where the link itself goes (default: the review page). */
+  to?: string;
 }) {
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (signedIn || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -32,7 +35,7 @@ export function WriteReviewLink({
     requireSignIn({ type: "write_review", gameId: writeHref.replace(/^\/review\//, "") });
   };
   return (
-    <Link to={signedIn ? writeHref : signInToReviewHref(writeHref)} onClick={onClick} className={className} data-testid={testId}>
+    <Link to={to} onClick={onClick} className={className} data-testid={testId}>
       {children}
     </Link>
   );
