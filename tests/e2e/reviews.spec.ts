@@ -199,7 +199,9 @@ test("a visitor writes a review from the game page after signing up; another mem
 async function openSignInIfNeeded(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
   if (!(await dialog.isVisible())) {
-    await expect(dialog).toBeVisible({ timeout: 10_000 }).catch(() => openSignIn(page));
+    await expect(dialog)
+      .toBeVisible({ timeout: 10_000 })
+      .catch(() => openSignIn(page));
   }
   await expect(dialog).toBeVisible();
 }
