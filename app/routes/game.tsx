@@ -102,7 +102,12 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
       />
       {/* Analytics, after render and only with consent (POST /api/events). */}
       <GameViewBeacon gameId={game.id} />
-      <GameHero game={game} writeHref={writeHref} writeLabel={reviewBlock.hasOwnReview ? "Edit Review" : "Write Review"} />
+      <GameHero
+        game={game}
+        writeHref={writeHref}
+        writeLabel={reviewBlock.hasOwnReview ? "Edit Review" : "Write Review"}
+        signedIn={reviewBlock.signedIn}
+      />
       <GameControls key={game.id} game={game} state={lists} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-10 lg:px-6 lg:py-10">
         <section aria-labelledby="about-heading" className="lg:col-start-1">
@@ -129,6 +134,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
             writeHref={writeHref}
             signedIn={reviewBlock.signedIn}
             hasOwnReview={reviewBlock.hasOwnReview}
+            likedReviewIds={reviewBlock.likedReviewIds}
             writtenCount={reviewBlock.writtenCount}
           />
         </div>

@@ -29,7 +29,7 @@ const features = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { games, reviews, reviewsError, followed } = loaderData;
+  const { games, reviews, reviewsError, followed, likedReviewIds } = loaderData;
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
   const authModal = useAuthModal();
   return (
@@ -105,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {followed && <FollowedReviews feed={followed} />}
+      {followed && <FollowedReviews feed={followed} likedReviewIds={likedReviewIds} />}
 
       <section aria-labelledby="recent-reviews" className="mx-auto max-w-7xl px-4 py-14 lg:px-6">
         <SectionHeading id="recent-reviews" title="Recent Reviews" link={{ to: "/users", label: "View All" }} />
@@ -123,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 lg:grid-cols-2">
             {reviews.slice(0, 4).map((card, i) => (
               <li key={card.id} className={i === 3 ? "hidden lg:block" : ""}>
-                <ReviewCard card={card} />
+                <ReviewCard card={card} like={{ liked: likedReviewIds.includes(card.id), signedIn }} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
+import {
+  accountMenu,
+  header,
+  linkFromMail,
+  openSignIn,
+  PASSWORD,
+  signInThroughModal,
+  signOut,
+  signUpAndVerify,
+  uniqueAccount,
+} from "./accounts";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -12,110 +19,6 @@ import { expect, test, waitForHydration } from "./fixtures";
  */
 
 test.describe.configure({ timeout: 90_000 });
-
-const PASSWORD = "Sup3r$ecret!";
-
-function uniqueAccount(prefix: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(-10);
-  return { username: `${prefix}_${stamp}`, email: `${prefix}.${stamp}@example.org` };
-}
-
-/** Newest mail to `email` in any e2e outbox, quoted-printable undone. */
-function readMail(email: string, subject: RegExp): string | null {
-  const candidates: { file: string; mtime: number }[] = [];
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith("savepoint-e2e-")) continue;
-    const outbox = path.join(os.tmpdir(), name, "data", "outbox");
-    let files: string[];
-    try {
-      files = fs.readdirSync(outbox);
-    } catch {
-      continue;
-    }
-    for (const f of files) {
-      if (f.endsWith(".eml") && f.includes(email)) {
-        const file = path.join(outbox, f);
-        candidates.push({ file, mtime: fs.statSync(file).mtimeMs });
-      }
-    }
-  }
-  for (const { file } of candidates.sort((a, b) => b.mtime - a.mtime)) {
-    const eml = fs
-      .readFileSync(file, "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (subject.test(eml)) return eml;
-  }
-  return null;
-}
-
-async function linkFromMail(email: string, subject: RegExp, pathname: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(() => {
-      const eml = readMail(email, subject);
-      link = eml?.match(new RegExp(`https?://[^\\s"<>]*${pathname}\\?token=[^\\s"<>]+`))?.[0] ?? null;
-      return link;
-    })
-    .not.toBeNull();
-  return new URL(link!).pathname + new URL(link!).search;
-}
-
-const header = (page: Page) => page.getByRole("banner");
-const accountMenu = (page: Page) => header(page).getByRole("button", { name: /Account menu/ });
-
-async function openSignIn(page: Page): Promise<Locator> {
-  await header(page).getByRole("link", { name: "Sign In" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function signOut(page: Page) {
-  await accountMenu(page).click();
-  await page.getByRole("menuitem", { name: "Sign Out" }).click();
-  await expect(header(page).getByRole("link", { name: "Sign In" })).toBeVisible();
-  await expect(accountMenu(page)).toHaveCount(0);
-}
-
-async function signInThroughModal(page: Page, email: string, password: string) {
-  const dialog = await openSignIn(page);
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password", { exact: true }).fill(password);
-  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(accountMenu(page)).toBeVisible();
-}
-
-/** Sign-up through the modal, then the verification link from the outbox (which signs the user in). */
-async function signUpAndVerify(page: Page, account: { username: string; email: string }) {
-  await page.goto("/");
-  await waitForHydration(page);
-  const login = await openSignIn(page);
-  await login.getByRole("button", { name: "Sign up" }).click();
-  const signup = page.getByRole("dialog", { name: "Create your account" });
-  await expect(signup).toBeVisible();
-  await signup.getByLabel("Username").fill(account.username);
-  await expect(signup.getByText("Username is available")).toBeVisible();
-  await signup.getByLabel("Email").fill(account.email);
-  await signup.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await signup.getByLabel("Confirm Password").fill(PASSWORD);
-  await signup.getByLabel("I agree to the").check();
-  await signup.getByRole("button", { name: "Create Account" }).click();
-
-  const sent = page.getByRole("dialog", { name: "Check Your Email!" });
-  await expect(sent).toBeVisible();
-  await expect(sent).toContainText(account.email);
-  await sent.getByRole("button", { name: "Got it!" }).click();
-  await expect(sent).toBeHidden();
-
-  const link = await linkFromMail(account.email, /Subject: Confirm your Savepoint account/, "/auth/callback");
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Email Verified Successfully!" })).toBeVisible();
-  await page.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
-  await expect(accountMenu(page)).toBeVisible();
-  await expect(accountMenu(page)).toContainText(account.username);
-}
 
 test("sign up through the modal, verify from the outbox, sign in and sign out", async ({ page, consoleErrors }) => {
   const account = uniqueAccount("modal");

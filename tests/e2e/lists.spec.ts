@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { newMember, postFromPage, signUpAndVerify, uniqueAccount, userId } from "./accounts";
 import { demoGames } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration } from "./fixtures";
 
@@ -12,100 +10,7 @@ import { expect, test, viewports, waitForHydration } from "./fixtures";
 
 test.describe.configure({ timeout: 240_000 });
 
-const PASSWORD = "Sup3r$ecret!";
-
-function uniqueAccount(prefix: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(-10);
-  return { username: `${prefix}_${stamp}`, email: `${prefix}.${stamp}@example.org` };
-}
-
-/** Newest mail to `email` in any e2e outbox, quoted-printable undone. */
-function readMail(email: string, subject: RegExp): string | null {
-  const candidates: { file: string; mtime: number }[] = [];
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith("savepoint-e2e-")) continue;
-    const outbox = path.join(os.tmpdir(), name, "data", "outbox");
-    let files: string[];
-    try {
-      files = fs.readdirSync(outbox);
-    } catch {
-      continue;
-    }
-    for (const f of files) {
-      if (f.endsWith(".eml") && f.includes(email)) {
-        const file = path.join(outbox, f);
-        candidates.push({ file, mtime: fs.statSync(file).mtimeMs });
-      }
-    }
-  }
-  for (const { file } of candidates.sort((a, b) => b.mtime - a.mtime)) {
-    const eml = fs
-      .readFileSync(file, "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (subject.test(eml)) return eml;
-  }
-  return null;
-}
-
-async function linkFromMail(email: string, subject: RegExp, pathname: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(() => {
-      const eml = readMail(email, subject);
-      link = eml?.match(new RegExp(`https?://[^\\s"<>]*${pathname}\\?token=[^\\s"<>]+`))?.[0] ?? null;
-      return link;
-    })
-    .not.toBeNull();
-  return new URL(link!).pathname + new URL(link!).search;
-}
-
-const header = (page: Page) => page.getByRole("banner");
-const accountMenu = (page: Page) => header(page).getByRole("button", { name: /Account menu/ });
-
-async function openSignIn(page: Page): Promise<Locator> {
-  await header(page).getByRole("link", { name: "Sign In" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-/** Sign-up through the modal, then the verification link from the outbox (which signs the user in). */
-async function signUpAndVerify(page: Page, account: { username: string; email: string }) {
-  await page.goto("/");
-  await waitForHydration(page);
-  const login = await openSignIn(page);
-  await login.getByRole("button", { name: "Sign up" }).click();
-  const signup = page.getByRole("dialog", { name: "Create your account" });
-  await expect(signup).toBeVisible();
-  await signup.getByLabel("Username").fill(account.username);
-  await expect(signup.getByText("Username is available")).toBeVisible();
-  await signup.getByLabel("Email").fill(account.email);
-  await signup.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await signup.getByLabel("Confirm Password").fill(PASSWORD);
-  await signup.getByLabel("I agree to the").check();
-  await signup.getByRole("button", { name: "Create Account" }).click();
-
-  const sent = page.getByRole("dialog", { name: "Check Your Email!" });
-  await expect(sent).toBeVisible();
-  await expect(sent).toContainText(account.email);
-  await sent.getByRole("button", { name: "Got it!" }).click();
-  await expect(sent).toBeHidden();
-
-  const link = await linkFromMail(account.email, /Subject: Confirm your Savepoint account/, "/auth/callback");
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Email Verified Successfully!" })).toBeVisible({ timeout: 30_000 });
-  await page.waitForURL((url) => url.pathname === "/", { timeout: 30_000 });
-  await expect(accountMenu(page)).toBeVisible();
-  await expect(accountMenu(page)).toContainText(account.username);
-}
-
 const gamesWithIgdb = demoGames.filter((g) => g.igdb_id && (g.category ?? 0) === 0);
-
-async function userId(page: Page): Promise<number> {
-  const session = await page.evaluate(async () => (await fetch("/api/auth/get-session")).json());
-  return Number((session as { user: { id: string } }).user.id);
-}
 
 const control = (page: Page, testId: string) => page.getByTestId(testId);
 
@@ -148,6 +53,112 @@ test("mark started then finished, wishlist → collection, and the no-JS control
   await expect(plain.getByTestId("wishlist-button")).toHaveText("Add to Wishlist");
   await noJs.close();
   expect(consoleErrors).toEqual([]);
+});
+
+test("a refusal: a stale page cannot put a started game in the wishlist", async ({ page }) => {
+  await newMember(page, "refuse");
+  const portal = demoGames.find((g) => g.name === "Portal" && g.igdb_id)!;
+  await page.goto(`/game/${portal.igdb_id}`);
+  await waitForHydration(page);
+  const stale = await page.context().newPage();
+  await stale.goto(`/game/${portal.igdb_id}`);
+  await waitForHydration(stale);
+
+  await control(page, "started-button").click();
+  await expect(control(page, "started-button")).toHaveText("Started");
+  await expect(control(page, "wishlist-button")).toBeDisabled();
+
+  // The other tab still offers the wishlist: the server refuses, the button falls back, the toast says why.
+  await expect(control(stale, "wishlist-button")).toHaveText("Add to Wishlist");
+  await control(stale, "wishlist-button").click();
+  await expect(stale.getByText("Cannot add to wishlist: game already started or completed")).toBeVisible();
+  await expect(control(stale, "wishlist-button")).toHaveText("Add to Wishlist");
+  await stale.close();
+});
+
+const TOP_FIVE_GAMES = ["Hollow Knight", "Celeste", "Hades"].map((name) => demoGames.find((g) => g.name === name && g.igdb_id)!);
+
+/** The names in the Top 5 slots, in order (empty slots as ""). */
+async function topFiveOrder(page: Page): Promise<string[]> {
+  const slots = page.getByTestId("top5-slot");
+  await expect(slots).toHaveCount(5);
+  return (await slots.allInnerTexts()).map((t) => TOP_FIVE_GAMES.find((g) => t.includes(g.name))?.name ?? "");
+}
+
+async function expectTopFive(page: Page, names: string[]) {
+  await expect.poll(() => topFiveOrder(page)).toEqual([...names, ...Array(5 - names.length).fill("")]);
+}
+
+test("Top 5: add rated games, reorder by dragging with the mouse and with the keyboard, and the order survives a reload", async ({
+  page,
+}) => {
+  const member = await newMember(page, "top5");
+  // Only rated games can be placed: rate three (the review form's plain post).
+  for (const game of TOP_FIVE_GAMES) {
+    const res = await postFromPage(page, `/review/${game.igdb_id}`, {
+      rating: "8",
+      recommended: "yes",
+      finished: "yes",
+      platform: "PC (Microsoft Windows)",
+      text: "",
+    });
+    expect(res.status, res.text).toBe(0); // the 303 back to the game page (not followed)
+  }
+
+  await page.goto(`/user/${member.id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit" }).click();
+  for (const [i, game] of TOP_FIVE_GAMES.entries()) {
+    await page.getByTestId("top5-slot").nth(i).getByRole("button", { name: "Add Game" }).click();
+    const picker = page.getByTestId("game-picker");
+    await picker.getByRole("searchbox").fill(game.name);
+    await picker
+      .getByRole("button", { name: new RegExp(game.name) })
+      .first()
+      .click();
+    await expect(picker).toBeHidden();
+    await expect(page.getByTestId("top5-slot").nth(i)).toContainText(game.name);
+  }
+  await expectTopFive(page, ["Hollow Knight", "Celeste", "Hades"]);
+
+  // Mouse: pick up the first cover and drop it on the third.
+  const handles = page.getByTestId("top5-handle");
+  const from = (await handles.nth(0).boundingBox())!;
+  const to = (await handles.nth(2).boundingBox())!;
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/top-games") && r.request().method() === "POST");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.move(to.x + to.width / 2 + 2, to.y + to.height / 2, { steps: 2 });
+  await page.mouse.up();
+  expect((await saved).ok()).toBe(true);
+  await expectTopFive(page, ["Celeste", "Hades", "Hollow Knight"]);
+  await page.reload();
+  await expectTopFive(page, ["Celeste", "Hades", "Hollow Knight"]);
+
+  // Keyboard: space picks up the third cover, arrows move it (25 px a step) over the second, space drops it.
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit" }).click();
+  const third = page.getByTestId("top5-handle").nth(2);
+  const a = (await page.getByTestId("top5-handle").nth(1).boundingBox())!;
+  const b = (await third.boundingBox())!;
+  const steps = Math.round((b.x - a.x) / 25);
+  await third.focus();
+  const savedAgain = page.waitForResponse((r) => r.url().endsWith("/api/top-games") && r.request().method() === "POST");
+  // Screen readers hear each step through dnd-kit's live region.
+  const announcer = page.getByRole("status").filter({ hasText: "Hollow Knight" });
+  await page.keyboard.press("Space");
+  await expect(third).toHaveAttribute("aria-pressed", "true");
+  await expect(announcer).toHaveText(/Picked up Hollow Knight in position 3 of 5\.|Hollow Knight is over position 3\./);
+  for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowLeft");
+  await expect(announcer).toHaveText("Hollow Knight is over position 2.");
+  await page.keyboard.press("Space");
+  expect((await savedAgain).ok()).toBe(true);
+  await expect(announcer).toHaveText("Hollow Knight dropped in position 2.");
+  await expectTopFive(page, ["Celeste", "Hollow Knight", "Hades"]);
+  await page.reload();
+  await expectTopFive(page, ["Celeste", "Hollow Knight", "Hades"]);
 });
 
 test("a visitor's click opens the sign-in dialog", async ({ page }) => {

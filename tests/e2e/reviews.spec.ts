@@ -1,67 +1,52 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
+import { newMember, openSignIn, signUpAndVerify, signUpInModal, uniqueAccount, userId, verifyFromOutbox } from "./accounts";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * Reviews end to end: a new user signs up (verification link from the e2e outbox), writes a review
- * from the game page, finds it on the game page and the home page, opens its review view, edits it
- * and deletes it.
+ * Reviews end to end: a visitor presses Write Review on the game page, signs up in the dialog and
+ * lands on the review page after verifying (the pending action); publishes, finds the review on the
+ * game page and the home page; another member likes it (optimistic, rolled back on failure) and
+ * comments; the author replies (@mention pre-filled), edits the reply, marks a spoiler and deletes.
+ * The same forms without JavaScript.
  */
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 480_000 });
 
-const PASSWORD = "Sup3r$ecret!";
-
-function newestLink(email: string): string | null {
-  let best: { file: string; mtime: number } | null = null;
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith("savepoint-e2e-")) continue;
-    const outbox = path.join(os.tmpdir(), name, "data", "outbox");
-    if (!fs.existsSync(outbox)) continue;
-    for (const f of fs.readdirSync(outbox)) {
-      if (!f.endsWith(".eml") || !f.includes(email)) continue;
-      const file = path.join(outbox, f);
-      const mtime = fs.statSync(file).mtimeMs;
-      if (!best || mtime > best.mtime) best = { file, mtime };
-    }
-  }
-  if (!best) return null;
-  const eml = fs
-    .readFileSync(best.file, "utf8")
-    .replace(/=\r?\n/g, "")
-    .replace(/=3D/g, "=");
-  const match = eml.match(/https?:\/\/[^\s"<>]*\/auth\/callback\?token=[^\s"<>]+/);
-  return match ? new URL(match[0]).pathname + new URL(match[0]).search : null;
+/** A second person: their own browser context and client address. */
+async function otherPerson(browser: Browser, testInfo: TestInfo, n: number, javaScriptEnabled = true) {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    extraHTTPHeaders: { "x-forwarded-for": `10.251.${(testInfo.workerIndex * 7 + n) % 250}.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  return { context, page: await context.newPage() };
 }
 
-async function signUpAndVerify(page: Page) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(-10);
-  const account = { username: `rev_${stamp}`, email: `rev.${stamp}@example.org` };
-  await page.goto("/signup");
-  await waitForHydration(page);
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password").fill(PASSWORD);
-  await page.getByLabel("I agree to the").check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  let link: string | null = null;
-  await expect.poll(() => (link = newestLink(account.email)), { timeout: 15_000 }).not.toBeNull();
-  await page.goto(link!);
-  await expect(page.getByRole("heading", { name: "Email Verified Successfully!" })).toBeVisible();
-  await page.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
-  return account;
-}
+const reviewsRegion = (page: Page) => page.getByRole("region", { name: "Reviews" });
+const cardBy = (region: Locator, author: string) =>
+  region.getByTestId("game-review").filter({ has: region.page().getByText(author, { exact: true }) });
+/** The comment with this text (the innermost one: a reply is inside its parent's item). */
+const commentBy = (page: Page, text: string) =>
+  page
+    .getByTestId("comment")
+    .filter({ has: page.getByTestId("comment-text").getByText(text) })
+    .last();
 
-test("a new user writes a review from the game page, sees it there and on the home page, edits and deletes it", async ({ page }) => {
-  const account = await signUpAndVerify(page);
-
+test("a visitor writes a review from the game page after signing up; another member likes it, they discuss it, spoiler, delete", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A visitor's Write Review opens the sign-in dialog over the game page.
   await page.goto("/game/super-mario-64");
-  const reviews = page.getByRole("region", { name: "Reviews" });
+  await waitForHydration(page);
+  const reviews = reviewsRegion(page);
   await reviews.getByRole("link", { name: "Write Review" }).click();
-  await page.waitForURL("**/review/1074");
+  await openSignInIfNeeded(page);
+  await expect(page).toHaveURL(/\/game\/super-mario-64$/);
+  const account = uniqueAccount("rev");
+  await signUpInModal(page, account);
+  await verifyFromOutbox(page, account);
+  // The pending action takes the new member to the review page once signed in.
+  await page.waitForURL("**/review/1074", { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Review: Super Mario 64" })).toBeVisible();
   await waitForHydration(page);
 
@@ -87,17 +72,90 @@ test("a new user writes a review from the game page, sees it there and on the ho
   await expect(reviews.getByText("Still the best 3D platformer.")).toBeVisible();
   await expect(reviews.getByRole("link", { name: "Edit Review" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  const authorId = await userId(page);
 
   await page.goto("/");
-  await expect(page.getByText("Still the best 3D platformer.").first()).toBeVisible();
+  const recent = page.getByRole("region", { name: "Recent Reviews" });
+  await expect(recent.getByText("Still the best 3D platformer.").first()).toBeVisible();
 
-  await page.goto("/game/super-mario-64");
-  await reviews.getByRole("link", { name: `Read review by ${account.username}` }).click();
-  await page.waitForURL(/\/review\/\d+\/1074$/);
-  await expect(page.getByText("Review by")).toBeVisible();
-  await expect(page.getByText("8.5", { exact: true })).toBeVisible();
+  // Another member likes it from the game page's newest reviews: at once, and it stays after a reload.
+  const other = await otherPerson(browser, testInfo, 1);
+  const fan = uniqueAccount("fan");
+  await signUpAndVerify(other.page, fan);
+  const fanPage = other.page;
+  await fanPage.goto("/game/super-mario-64");
+  await waitForHydration(fanPage);
+  const like = cardBy(reviewsRegion(fanPage), account.username).getByTestId("review-like");
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await expect(like.getByTestId("like-count")).toHaveText("0");
+
+  // A failing call: the heart flips at once and falls back, with the toast.
+  await fanPage.route("**/api/reviews/*/like*", (route) => route.abort());
+  await like.click();
+  await expect(fanPage.getByText("Failed to toggle like")).toBeVisible();
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await expect(like.getByTestId("like-count")).toHaveText("0");
+  await fanPage.unroute("**/api/reviews/*/like*");
+
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(like.getByTestId("like-count")).toHaveText("1");
+  await fanPage.reload();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(like.getByTestId("like-count")).toHaveText("1");
+
+  // The home page's Recent Reviews card carries the same like state and count.
+  await fanPage.goto("/");
+  await waitForHydration(fanPage);
+  const homeLike = fanPage
+    .getByRole("region", { name: "Recent Reviews" })
+    .getByRole("article")
+    .filter({ hasText: "Still the best 3D platformer." })
+    .getByTestId("review-like");
+  await expect(homeLike).toHaveAttribute("aria-pressed", "true");
+  await expect(homeLike.getByTestId("like-count")).toHaveText("1");
+
+  // The fan comments on the review view.
+  await fanPage.goto(`/review/${authorId}/1074`);
+  await waitForHydration(fanPage);
+  await expect(fanPage.getByTestId("review-like")).toHaveAttribute("aria-pressed", "true");
+  const composer = fanPage.getByRole("textbox", { name: "Comment" });
+  await composer.fill("What about the camera?");
+  await expect(fanPage.getByText("478 characters remaining")).toBeVisible();
+  await fanPage.getByRole("button", { name: "Post Comment" }).click();
+  await expect(commentBy(fanPage, "What about the camera?")).toBeVisible();
+  await expect(fanPage.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
+
+  // The author replies: the reply starts with an @mention of the commenter; then edits it.
+  await page.goto(`/review/${authorId}/1074`);
+  await waitForHydration(page);
+  const question = commentBy(page, "What about the camera?");
+  await question.locator("summary", { hasText: "Reply" }).click();
+  const reply = question.getByRole("textbox", { name: "Reply" });
+  await expect(reply).toHaveValue(`@${fan.username} `);
+  await reply.press("End");
+  await reply.pressSequentially("it aged, the rest did not.");
+  await question.getByRole("button", { name: "Reply", exact: true }).click();
+  const answer = commentBy(page, "it aged, the rest did not.");
+  await expect(answer).toBeVisible();
+  await expect(answer.getByTestId("comment-text")).toHaveText(`@${fan.username} it aged, the rest did not.`);
+  await expect(page.getByRole("heading", { name: "Comments (2)" })).toBeVisible();
+
+  await answer.locator("summary", { hasText: "Edit" }).click();
+  const edit = answer.getByRole("textbox", { name: "Edit comment" });
+  await edit.fill(`@${fan.username} it aged; the rest did not.`);
+  await answer.getByRole("button", { name: "Save" }).click();
+  const edited = commentBy(page, "it aged; the rest did not.");
+  await expect(edited).toBeVisible();
+  await expect(edited.getByText("(edited)")).toBeVisible();
+
+  // The fan sees the reply under their comment.
+  await fanPage.reload();
+  await expect(commentBy(fanPage, "it aged; the rest did not.")).toBeVisible();
+  await expect(commentBy(fanPage, "it aged; the rest did not.").getByText("(edited)")).toBeVisible();
+
+  // The author marks the review as a spoiler: the game page's and the home page's cards hide it.
   await page.getByRole("link", { name: "Edit Review" }).click();
-
   await expect(page.getByRole("heading", { name: "Edit Your Review: Super Mario 64" })).toBeVisible();
   await waitForHydration(page);
   const update = page.getByRole("button", { name: "Update Review" });
@@ -106,7 +164,24 @@ test("a new user writes a review from the game page, sees it there and on the ho
   await expect(update).toBeEnabled();
   await update.click();
   await page.waitForURL("**/game/super-mario-64");
-  await expect(reviews.getByText("Show spoilers")).toBeVisible();
+  const spoilerCard = cardBy(reviews, account.username);
+  await expect(spoilerCard.getByText("Show spoilers")).toBeVisible();
+  await expect(spoilerCard.getByText("Still the best 3D platformer.")).toBeHidden();
+  await spoilerCard.getByText("Show spoilers").click();
+  await expect(spoilerCard.getByText("Still the best 3D platformer.")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Recent Reviews" }).getByText("Show spoilers").first()).toBeVisible();
+
+  // The author deletes their reply (the 'Delete Comment' confirmation), then the review.
+  await page.goto(`/review/${authorId}/1074`);
+  await waitForHydration(page);
+  const mine = commentBy(page, "it aged; the rest did not.");
+  await mine.locator("summary", { hasText: "Delete" }).click();
+  const confirm = mine.getByRole("dialog", { name: "Delete Comment" });
+  await expect(confirm).toContainText("Are you sure you want to delete this comment?");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(mine).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
 
   await page.goto("/review/1074");
   await waitForHydration(page);
@@ -116,13 +191,94 @@ test("a new user writes a review from the game page, sees it there and on the ho
   await dialog.getByRole("button", { name: "Delete" }).click();
   await page.waitForURL("**/game/super-mario-64");
   await expect(reviews.getByRole("link", { name: "Write Review" })).toBeVisible();
+  await expect(cardBy(reviews, account.username)).toHaveCount(0);
+  await other.context.close();
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+/** The Write Review click opens the dialog; if it is not open yet, the header's Sign In does. */
+async function openSignInIfNeeded(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
+  if (!(await dialog.isVisible())) {
+    await expect(dialog)
+      .toBeVisible({ timeout: 10_000 })
+      .catch(() => openSignIn(page));
+  }
+  await expect(dialog).toBeVisible();
+}
 
-  test("a visitor is sent to sign in and back to the review page", async ({ page }) => {
-    await page.goto("/review/1074");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Freview%2F1074$/);
+test.describe("without JavaScript", () => {
+  test("a visitor is sent to sign in and back to the review page", async ({ browser }, testInfo) => {
+    const visitor = await otherPerson(browser, testInfo, 2, false);
+    await visitor.page.goto("/review/1074");
+    await expect(visitor.page).toHaveURL(/\/login\?redirectTo=%2Freview%2F1074$/);
+    await visitor.context.close();
+  });
+
+  test("publish, like, comment, reply, edit and delete are plain form posts", async ({ page, browser }) => {
+    const member = await newMember(page, "nojs");
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await context.newPage();
+
+    await plain.goto("/game/72");
+    const reviews = reviewsRegion(plain);
+    await reviews.getByRole("link", { name: "Write Review" }).click();
+    await expect(plain.getByRole("heading", { name: /^Review: / })).toBeVisible();
+    const rating = plain.getByRole("spinbutton", { name: "Rating" });
+    await rating.fill("9");
+    await plain.getByRole("group", { name: "Did you finish the game?" }).getByLabel("No").check();
+    await plain.getByRole("group", { name: "Would you recommend this game?" }).getByLabel("Yes").check();
+    await plain.getByLabel(/^Review/).fill("Written without scripts.");
+    // The game has several platforms, so none is preselected: the browser asks for one first.
+    const platform = plain.getByLabel("Platform");
+    await plain.getByRole("button", { name: "Publish Review" }).click();
+    expect(await platform.evaluate((el: HTMLSelectElement) => el.validity.valueMissing)).toBe(true);
+    await expect(plain).toHaveURL(/\/review\/72$/);
+    await platform.selectOption("PC (Microsoft Windows)");
+    await plain.getByRole("button", { name: "Publish Review" }).click();
+    await expect(plain).toHaveURL(/\/game\//);
+    const card = cardBy(reviews, member.username);
+    await expect(card.getByText("Written without scripts.")).toBeVisible();
+    await expect(reviews.getByRole("link", { name: "Edit Review" })).toBeVisible();
+
+    // Like from the game page: the form post comes back to the page with the new state.
+    await card.getByTestId("review-like").click();
+    await expect(card.getByTestId("review-like")).toHaveAttribute("aria-pressed", "true");
+    await expect(card.getByTestId("like-count")).toHaveText("1");
+
+    await card.getByRole("link", { name: /Read review/ }).click();
+    await expect(plain.getByText("Review by")).toBeVisible();
+    await plain.getByRole("textbox", { name: "Comment" }).fill("A note to self.");
+    await plain.getByRole("button", { name: "Post Comment" }).click();
+    const note = commentBy(plain, "A note to self.");
+    await expect(note).toBeVisible();
+
+    await note.locator("summary", { hasText: "Reply" }).click();
+    const reply = note.getByRole("textbox", { name: "Reply" });
+    await expect(reply).toHaveValue(`@${member.username} `);
+    await reply.fill(`@${member.username} and a reply.`);
+    await note.getByRole("button", { name: "Reply", exact: true }).click();
+    const replied = commentBy(plain, "and a reply.");
+    await expect(replied).toBeVisible();
+
+    await replied.locator("summary", { hasText: "Edit" }).click();
+    await replied.getByRole("textbox", { name: "Edit comment" }).fill(`@${member.username} and an edited reply.`);
+    await replied.getByRole("button", { name: "Save" }).click();
+    const edited = commentBy(plain, "and an edited reply.");
+    await expect(edited.getByText("(edited)")).toBeVisible();
+
+    await edited.locator("summary", { hasText: "Delete" }).click();
+    await edited.getByRole("dialog", { name: "Delete Comment" }).getByRole("button", { name: "Delete" }).click();
+    await expect(commentBy(plain, "and an edited reply.")).toHaveCount(0);
+    await expect(note).toBeVisible();
+
+    // Delete the review: the confirmation is a page of its own (?delete=1).
+    await plain.getByRole("link", { name: "Edit Review" }).click();
+    await plain.getByRole("link", { name: "Delete" }).click();
+    const dialog = plain.getByRole("alertdialog", { name: "Delete Review" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(plain).toHaveURL(/\/game\//);
+    await expect(reviews.getByRole("link", { name: "Write Review" })).toBeVisible();
+    await context.close();
   });
 });

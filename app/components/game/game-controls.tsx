@@ -1,8 +1,9 @@
 import { BookmarkPlus, Check, Flag, Library, Play } from "lucide-react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "~/components/ui/form-controls";
-import { useFetcher, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
+import { useJsonAction } from "~/lib/use-json-action";
 import { registerPendingActionHandler, requireSignIn, type PendingActionType } from "~/lib/pending-action";
 import { controlLabels, nextListState, type ListState } from "~/modules/lists/list-state";
 import {
@@ -56,7 +57,7 @@ export interface GameControlsGame {
  * toast when refused. Visitors' clicks open the sign-in dialog and run once signed in.
  */
 export function GameControls({ game, state }: { game: GameControlsGame; state: ListState | null }) {
-  const fetcher = useFetcher<ActionData>({ key: `lists-${game.id}` });
+  const fetcher = useJsonAction<ActionData>();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const lastIntent = useRef<ListIntent>("add_to_wishlist");
@@ -75,7 +76,7 @@ export function GameControls({ game, state }: { game: GameControlsGame; state: L
 
   const submit = (intent: ListIntent, targetIgdbId: number, extra: Record<string, string> = {}) => {
     lastIntent.current = intent;
-    void fetcher.submit({ intent, igdbId: String(targetIgdbId), format: "json", ...extra }, { method: "post", action: "/api/lists" });
+    void fetcher.submit({ intent, igdbId: String(targetIgdbId), ...extra }, { action: "/api/lists" });
   };
 
   const submitRef = useRef(submit);

@@ -1,3 +1,4 @@
+import { WriteReviewLink } from "~/components/review/write-review-link";
 import { CalendarDays, ChevronRight, PenLine, Search } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -58,7 +59,17 @@ function Chips({ items, label }: { items: string[]; label: string }) {
 }
 
 /** The top of the game page: blurred cover backdrop, cover left and facts right (stacked on phones). */
-export function GameHero({ game, writeHref, writeLabel = "Write Review" }: { game: GamePageGame; writeHref: string; writeLabel?: string }) {
+export function GameHero({
+  game,
+  writeHref,
+  writeLabel = "Write Review",
+  signedIn = false,
+}: {
+  game: GamePageGame;
+  writeHref: string;
+  writeLabel?: string;
+  signedIn?: boolean;
+}) {
   return (
     <section aria-labelledby="game-title" className="relative isolate overflow-hidden border-b border-line/60">
       <Backdrop game={game} />
@@ -136,13 +147,14 @@ export function GameHero({ game, writeHref, writeLabel = "Write Review" }: { gam
           </dl>
 
           <div className="mt-7 flex flex-wrap justify-center gap-3 md:justify-start">
-            <Link
-              to={writeHref}
+            <WriteReviewLink
+              writeHref={writeHref}
+              signedIn={signedIn}
               className="inline-flex items-center gap-2 rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-lg shadow-accent/25 hover:bg-accent-hover"
             >
               <PenLine aria-hidden="true" className="size-4" />
               {writeLabel}
-            </Link>
+            </WriteReviewLink>
             <Link
               to="/search"
               className="inline-flex items-center gap-2 rounded-lg border border-line bg-surface/60 px-5 py-2.5 font-semibold hover:bg-surface"

@@ -1,5 +1,6 @@
 import { UserRound } from "lucide-react";
 import { Link } from "react-router";
+import { ReviewLikeButton } from "~/components/review/review-like-button";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { formatRatingOutOf10 } from "~/lib/ratings";
 import type { CardTheme, ReviewCard } from "~/modules/reviews/review-card";
@@ -40,8 +41,17 @@ function Avatar({ card }: { card: ReviewCard }) {
   );
 }
 
+/** The like button of a game-page review, above the card's full-size link. */
+export function GameReviewLike({ card, like }: { card: ReviewCard; like: { liked: boolean; signedIn: boolean } }) {
+  return (
+    <div className="mt-2 flex text-xs text-muted">
+      <ReviewLikeButton reviewId={card.id} liked={like.liked} count={card.likeCount} signedIn={like.signedIn} className="-ml-1.5" />
+    </div>
+  );
+}
+
 /** One written review on the game page; the whole card opens /review/{userId}/{gameId}. */
-export function GameReviewItem({ card }: { card: ReviewCard }) {
+export function GameReviewItem({ card, like }: { card: ReviewCard; like?: { liked: boolean; signedIn: boolean } }) {
   const href = reviewHref(card);
   return (
     <article
@@ -67,6 +77,7 @@ export function GameReviewItem({ card }: { card: ReviewCard }) {
       >
         Read review<span className="sr-only"> by {card.author}</span>
       </Link>
+      {like && <GameReviewLike card={card} like={like} />}
     </article>
   );
 }

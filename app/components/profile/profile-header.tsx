@@ -61,7 +61,7 @@ export function ProfileHeaderView({
 }) {
   const display = profile.name || profile.username || "Unknown User";
   return (
-    <header className="rounded-xl border border-line bg-surface p-5 sm:p-6">
+    <header className="rounded-xl border border-line bg-surface p-4 sm:p-6">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar name={display} url={profile.avatarUrl} size={96} />
         <div className="min-w-0 flex-1">
@@ -123,25 +123,25 @@ export function ProfileHeaderView({
           const body = (
             <>
               <dd className="text-xl font-bold text-ink-strong">{count}</dd>
-              <dt className="text-[11px] font-semibold tracking-wide text-muted">
+              <dt className="text-[10px] font-semibold tracking-tighter text-muted sm:text-[11px] sm:tracking-wide">
                 {s.label}
                 {"hint" in s && <span className="sr-only"> ({s.hint})</span>}
               </dt>
             </>
           );
           return (
-            <div key={s.key} className="flex flex-col-reverse">
+            <div key={s.key} className="flex min-w-0 flex-col-reverse">
               {s.dialog ? (
                 <Link
                   to={dialogHref(profile.id, tab, s.dialog)}
                   preventScrollReset
                   data-testid={`stat-${s.dialog}`}
-                  className="flex flex-col-reverse rounded-lg px-1 py-1 hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+                  className="flex flex-col-reverse rounded-lg px-0 py-1 hover:bg-surface-2 sm:px-1 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
                 >
                   {body}
                 </Link>
               ) : (
-                <div className="flex flex-col-reverse px-1 py-1">{body}</div>
+                <div className="flex flex-col-reverse px-0 py-1 sm:px-1">{body}</div>
               )}
             </div>
           );

@@ -1,9 +1,10 @@
 import { MessageSquareText, PenLine } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { GameReviewItem } from "~/components/game/game-reviews";
+import { GameReviewItem, GameReviewLike } from "~/components/game/game-reviews";
 import type { ReviewCard } from "~/modules/reviews/review-card";
 import { previewText, reviewHref } from "~/modules/reviews/review-card";
 import { SpoilerText } from "./spoiler-text";
+import { signInToReviewHref, WriteReviewLink } from "./write-review-link";
 
 export interface GameReviewBlockProps {
   reviews: ReviewCard[];
@@ -12,16 +13,15 @@ export interface GameReviewBlockProps {
   writeHref: string;
   signedIn: boolean;
   hasOwnReview: boolean;
+  /** The shown reviews the viewer has liked. */
+  likedReviewIds?: number[];
   /** All written reviews; more than shown links to the all-reviews page. */
   writtenCount?: number;
 }
 
-/** The sign-in link for visitors that returns to the review page afterwards. */
-export function signInToReviewHref(writeHref: string): string {
-  return `/login?redirectTo=${encodeURIComponent(writeHref)}`;
-}
+export { signInToReviewHref } from "./write-review-link";
 
-function SpoilerReviewItem({ card }: { card: ReviewCard }) {
+function SpoilerReviewItem({ card, like }: { card: ReviewCard; like: { liked: boolean; signedIn: boolean } }) {
   return (
     <article className="relative rounded-xl border border-line bg-surface p-4" data-testid="game-review">
       <p className="text-sm text-muted">
@@ -33,28 +33,37 @@ function SpoilerReviewItem({ card }: { card: ReviewCard }) {
       <Link to={reviewHref(card)} className="mt-3 inline-block text-sm font-semibold text-accent-strong hover:underline">
         Read review<span className="sr-only"> by {card.author}</span>
       </Link>
+      <GameReviewLike card={card} like={like} />
     </article>
   );
 }
 
 /** The game page's reviews: Write Review / Edit Review, and the 5 newest written reviews. */
-export function GameReviewBlock({ reviews, error, writeHref, signedIn, hasOwnReview, writtenCount = 0 }: GameReviewBlockProps) {
+export function GameReviewBlock({
+  reviews,
+  error,
+  writeHref,
+  signedIn,
+  hasOwnReview,
+  likedReviewIds = [],
+  writtenCount = 0,
+}: GameReviewBlockProps) {
   const pageHref = useLocation().pathname;
-  const actionHref = signedIn ? writeHref : signInToReviewHref(writeHref);
   return (
     <section aria-labelledby="reviews-heading">
       <div className="flex items-center justify-between gap-3">
         <h2 id="reviews-heading" className="text-xl font-bold text-ink-strong">
           Reviews
         </h2>
-        <Link
-          to={actionHref}
+        <WriteReviewLink
+          writeHref={writeHref}
+          signedIn={signedIn}
           className="inline-flex items-center gap-1.5 rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:border-accent/60 hover:bg-surface"
-          data-testid="write-review"
+          testId="write-review"
         >
           <PenLine aria-hidden="true" className="size-4" />
           {hasOwnReview ? "Edit Review" : "Write Review"}
-        </Link>
+        </WriteReviewLink>
       </div>
 
       {error ? (
@@ -73,19 +82,26 @@ export function GameReviewBlock({ reviews, error, writeHref, signedIn, hasOwnRev
           <MessageSquareText aria-hidden="true" className="mx-auto size-8 text-muted" />
           <p className="mt-3 text-ink">No written reviews yet. Be the first to write a review for this game!</p>
           {!signedIn && (
-            <Link
+            <WriteReviewLink
+              writeHref={writeHref}
               to={signInToReviewHref(writeHref)}
+              signedIn={false}
               className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
             >
               Sign in to write a review
-            </Link>
+            </WriteReviewLink>
           )}
         </div>
       ) : (
         <ul className="mt-4 grid gap-3">
-          {reviews.map((card) => (
-            <li key={card.id}>{card.containsSpoilers ? <SpoilerReviewItem card={card} /> : <GameReviewItem card={card} />}</li>
-          ))}
+          {reviews.map((card) => {
+            const like = { liked: likedReviewIds.includes(card.id), signedIn };
+            return (
+              <li key={card.id}>
+                {card.containsSpoilers ? <SpoilerReviewItem card={card} like={like} /> : <GameReviewItem card={card} like={like} />}
+              </li>
+            );
+          })}
         </ul>
       )}
       {!error && writtenCount > 0 && (

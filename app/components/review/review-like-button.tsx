@@ -1,9 +1,29 @@
 import { Heart } from "lucide-react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { registerPendingActionHandler, requireSignIn } from "~/lib/pending-action";
+import { registerPendingActionHandler, requireSignIn, type PendingAction } from "~/lib/pending-action";
+import { useJsonAction } from "~/lib/use-json-action";
 import type { SocialAnswer } from "./social-form";
+
+/**
+ * The like buttons on the page by review id. One pending-action handler serves them all (a page
+ * shows many reviews, and a handler per button would replace the others'): it looks the button up
+ * once every button of the render has registered, and posts directly when none is on the page.
+ */
+const likeSubmitters = new Map<number, () => void>();
+
+let unregisterPendingLike: (() => void) | null = null;
+
+function runPendingLike(pending: PendingAction): Promise<void> {
+  const reviewId = Number(pending.gameId);
+  return Promise.resolve().then(async () => {
+    const submit = likeSubmitters.get(reviewId);
+    if (submit) return submit();
+    const body = new URLSearchParams({ format: "json" });
+    await fetch(`/api/reviews/${reviewId}/like`, { method: "POST", body });
+  });
+}
 
 /**
  * Like / unlike a review. Optimistic: the heart and count flip at once (never below 0) and fall
@@ -25,23 +45,28 @@ export function ReviewLikeButton({
   failure?: string;
   className?: string;
 }) {
-  const fetcher = useFetcher<SocialAnswer>();
+  const fetcher = useJsonAction<SocialAnswer>();
   const location = useLocation();
   const action = `/api/reviews/${reviewId}/like`;
   const redirectTo = location.pathname + location.search;
 
-  const submit = () => void fetcher.submit({ format: "json", redirectTo }, { method: "post", action });
+  const submit = () => void fetcher.submit({ redirectTo }, { action });
   const submitRef = useRef(submit);
   useEffect(() => {
     submitRef.current = submit;
   });
-  useEffect(
-    () =>
-      registerPendingActionHandler("like_review", (pending) => {
-        if (Number(pending.gameId) === reviewId) submitRef.current();
-      }),
-    [reviewId],
-  );
+  useEffect(() => {
+    const own = () => submitRef.current();
+    likeSubmitters.set(reviewId, own);
+    unregisterPendingLike = registerPendingActionHandler("like_review", runPendingLike);
+    return () => {
+      if (likeSubmitters.get(reviewId) === own) likeSubmitters.delete(reviewId);
+      if (likeSubmitters.size === 0) {
+        unregisterPendingLike?.();
+        unregisterPendingLike = null;
+      }
+    };
+  }, [reviewId]);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(failure);
   }, [fetcher.state, fetcher.data, failure]);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";
+import { useJsonAction } from "~/lib/use-json-action";
 
 export interface SocialAnswer {
   ok: boolean;
@@ -12,11 +13,11 @@ export interface SocialAnswer {
 
 /**
  * A form that posts to a social action. Without JavaScript it is a plain POST answered with a 303
- * back to this page; with it, the same fields go through a fetcher as JSON (the page's data reloads
- * after) and a failure shows `failure` (or the server's message for bad input) as a toast.
+ * back to this page; with it, the same fields are posted for a JSON answer (the page's data reloads
+ * after) and a failure (also a network failure) shows `failure` (or the server's message for bad input) as a toast.
  */
 export function useSocialForm(action: string, failure: string, onDone?: (answer: SocialAnswer) => void) {
-  const fetcher = useFetcher<SocialAnswer>();
+  const fetcher = useJsonAction<SocialAnswer>();
   const location = useLocation();
   const doneRef = useRef(onDone);
   useEffect(() => {
@@ -31,9 +32,7 @@ export function useSocialForm(action: string, failure: string, onDone?: (answer:
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    data.set("format", "json");
-    void fetcher.submit(data, { method: "post", action });
+    void fetcher.submit(new FormData(e.currentTarget), { action });
   };
   const redirectTo = location.pathname + location.search;
   return { fetcher, onSubmit, redirectTo, busy: fetcher.state !== "idle" };

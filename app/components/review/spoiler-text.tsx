@@ -9,7 +9,7 @@ export function SpoilerText({ spoiler, children }: { spoiler: boolean; children:
         <span className="group-open:hidden">Contains spoilers · Show spoilers</span>
         <span className="hidden group-open:inline">Hide spoilers</span>
       </summary>
-      {children}
+      <div>{children}</div>
     </details>
   );
 }

@@ -1,7 +1,8 @@
 import { UserCheck, UserPlus } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";
+import { useJsonAction } from "~/lib/use-json-action";
 import { FOLLOW_MESSAGES } from "~/modules/social/follow.messages";
 
 type FollowAnswer = { ok: true; following: boolean } | { ok: false; error: string };
@@ -25,7 +26,7 @@ export interface FollowButtonProps {
  * rolls back with 'Failed to update follow status' when the server refuses. Hidden for oneself.
  */
 export function FollowButton({ userId, following, viewerId, name, className = "", size = "md" }: FollowButtonProps) {
-  const fetcher = useFetcher<FollowAnswer>({ key: `follow-${userId}` });
+  const fetcher = useJsonAction<FollowAnswer>();
   const location = useLocation();
   const [hover, setHover] = useState(false);
 
@@ -61,10 +62,8 @@ export function FollowButton({ userId, following, viewerId, name, className = ""
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void fetcher.submit(
-      { intent: shown ? "unfollow" : "follow", format: "json" },
-      { method: "post", action: `/api/users/${userId}/follow` },
-    );
+    if (fetcher.state !== "idle") return;
+    void fetcher.submit({ intent: shown ? "unfollow" : "follow" }, { action: `/api/users/${userId}/follow` });
   };
 
   const label = shown ? (hover ? "Unfollow" : "Following") : "Follow";

@@ -4,7 +4,7 @@ import { ReviewCard } from "~/components/review/review-card";
 import type { FollowedFeed } from "~/modules/social/feed.service.server";
 
 /** Home: 'From people you follow' — their newest reviews, or an invitation to find people to follow. */
-export function FollowedReviews({ feed }: { feed: FollowedFeed }) {
+export function FollowedReviews({ feed, likedReviewIds }: { feed: FollowedFeed; likedReviewIds: number[] }) {
   return (
     <section aria-labelledby="followed-reviews" className="mx-auto max-w-7xl px-4 pt-14 lg:px-6">
       <div className="flex items-baseline justify-between">
@@ -40,7 +40,7 @@ export function FollowedReviews({ feed }: { feed: FollowedFeed }) {
         <ul className="mt-4 grid gap-4 lg:grid-cols-2" data-testid="followed-reviews">
           {feed.reviews.map((card) => (
             <li key={card.id}>
-              <ReviewCard card={card} />
+              <ReviewCard card={card} like={{ liked: likedReviewIds.includes(card.id), signedIn: true }} />
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { getFollowedFeed, type FollowedFeed } from "~/modules/social/feed.servic
 import { listFeaturedGames, type GameCardRow } from "~/modules/catalogue/catalogue.queries.server";
 import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
 import { listRecentReviews } from "~/modules/reviews/reviews.queries.server";
+import { reviewLikeStates } from "~/modules/social/social.service.server";
 
 export interface HomePage {
   games: GameCardRow[];
@@ -11,6 +12,8 @@ export interface HomePage {
   reviewsError: string | null;
   /** 'From people you follow': null for a visitor. */
   followed: FollowedFeed | null;
+  /** The viewer's likes among the shown reviews (always empty for a visitor, so the page stays cacheable). */
+  likedReviewIds: number[];
 }
 
 // The cover wall changes slowly; keep it for a minute per process (no user data in it).
@@ -37,10 +40,16 @@ export async function getHomePage(viewer: Actor = null): Promise<HomePage> {
     ),
     getFollowedFeed(viewer),
   ]);
+  const cards = reviews.ok ? reviews.rows.map(toReviewCard) : [];
+  const liked = await reviewLikeStates(
+    viewer,
+    [...cards, ...(followed?.reviews ?? [])].map((c) => c.id),
+  ).catch(() => new Set<number>());
   return {
     games,
-    reviews: reviews.ok ? reviews.rows.map(toReviewCard) : [],
+    reviews: cards,
     reviewsError: reviews.ok ? null : reviews.error,
     followed,
+    likedReviewIds: [...liked],
   };
 }

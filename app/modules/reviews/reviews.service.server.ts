@@ -8,6 +8,7 @@ import { gameHref } from "~/lib/slugs";
 import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb/igdb-lookup.server";
 import { searchGames } from "~/modules/catalogue/search/search.service.server";
 import { getProgressState, recordReviewFinish } from "~/modules/lists/lists.service.server";
+import { reviewLikeStates } from "~/modules/social/social.service.server";
 import { toReviewCard, type ReviewCard } from "./review-card";
 import {
   adjustGameRatingStats,
@@ -315,6 +316,8 @@ export interface GameReviewsBlock {
   /** The signed-in user already reviewed this game: the button reads 'Edit Review'. */
   hasOwnReview: boolean;
   reviews: ReviewCard[];
+  /** The shown reviews the viewer has liked (empty for a visitor). */
+  likedReviewIds: number[];
   /** All written reviews of the game: 'See all N reviews' links to them. */
   writtenCount: number;
   error: string | null;
@@ -333,10 +336,15 @@ export async function getGameReviewsBlock(viewer: Actor, gameId: number): Promis
     viewer ? findOwnReview(viewer.id, gameId).catch(() => null) : Promise.resolve(null),
     countGameWrittenReviews(gameId).catch(() => 0),
   ]);
+  const liked = await reviewLikeStates(
+    viewer,
+    (cards ?? []).map((c) => c.id),
+  ).catch(() => new Set<number>());
   return {
     signedIn: viewer !== null,
     hasOwnReview: own !== null,
     reviews: cards ?? [],
+    likedReviewIds: [...liked],
     writtenCount,
     error: cards ? null : "Failed to load reviews",
   };

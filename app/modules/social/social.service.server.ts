@@ -236,8 +236,8 @@ function toView(row: CommentRow, liked: Set<number>, replies: CommentView[] = []
     content: row.isPublished ? row.content : DELETED_COMMENT_TEXT,
     deleted: !row.isPublished,
     createdAt: created,
-    // A save more than a second after posting counts as an edit.
-    edited: row.isPublished && new Date(updated).getTime() - new Date(created).getTime() > 1000,
+    // Any save after posting counts as an edit (likes never touch updated_at).
+    edited: row.isPublished && new Date(updated).getTime() - new Date(created).getTime() > 0,
     likeCount: row.likeCount,
     isLiked: liked.has(row.id),
     user: row.isPublished
