@@ -21,7 +21,7 @@ const pages: [string, string][] = [
   ["search", "/search?q=mario"],
   ["browse", "/search"],
   ["game with related content", "/game/the-witcher-3-wild-hunt"],
-  ["game without ratings", "/game/super-mario-64"],
+  ["game without ratings", "/game/lemmings"],
   ["login", "/login"],
   ["signup", "/signup"],
   ["faq", "/faq"],
