@@ -184,7 +184,7 @@ describe("From people you follow", () => {
     expect(await listFollowedReviews(me.id, 10)).toEqual([]);
   });
 
-  it("is read through the follow key and the (user_id, post_date_time) index", async () => {
+  it("is read through the follow key and the written-reviews (user_id, post_date_time) index", async () => {
     if (db.kind !== "postgres") {
       // The embedded database plans the same SQL; EXPLAIN is checked once on PostgreSQL.
       const plan = await db.handle().db.execute<{ "QUERY PLAN": string }>(sql`
@@ -192,7 +192,7 @@ describe("From people you follow", () => {
           select id, post_date_time as at from rating where user_id = f.following_id and review is not null
           order by post_date_time desc limit 10) r where f.follower_id = 1 order by r.at desc limit 10`);
       const text = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
-      expect(text).toMatch(/rating_user_recent_idx/);
+      expect(text).toMatch(/rating_user_review_recent_idx/);
       return;
     }
     await db.handle().db.execute(sql`set enable_seqscan = off`);
@@ -201,6 +201,6 @@ describe("From people you follow", () => {
         select id, post_date_time as at from rating where user_id = f.following_id and review is not null
         order by post_date_time desc limit 10) r where f.follower_id = 1 order by r.at desc limit 10`);
     await db.handle().db.execute(sql`reset enable_seqscan`);
-    expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/rating_user_recent_idx/);
+    expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/rating_user_review_recent_idx/);
   });
 });
