@@ -39,7 +39,7 @@ const candidateColumns = {
   franchiseName: game.franchiseName,
   collectionName: game.collectionName,
   // Notability: the parent of DLC / expansions (game_parent_game_id_idx), how complete the record is.
-  hasDlc: sql<boolean>`exists (select 1 from game d where d.parent_game_id = ${game.id})`,
+  hasDlc: sql<boolean>`exists (select 1 from game d where d.parent_game_id = "game"."id")`,
   hasSummary: sql<boolean>`(${game.summary} is not null and ${game.summary} <> '')`,
   genreCount: sql<number>`cardinality(${game.genres})`,
 };
