@@ -34,20 +34,26 @@ test.describe("what a new user trips over", () => {
     await expect(page.getByText("You must agree to the terms and conditions")).toBeVisible();
   });
 
-  test("'Loading game data...' while the next game loads on a client-side navigation", async ({ page }) => {
-    await page.goto("/game/the-witcher-3-wild-hunt");
-    await waitForHydration(page);
-    // Hold the next game's data a moment so the loading state can be seen.
-    await page.route("**/game/*.data*", async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
+  test.describe("client-side navigation", () => {
+    // The service worker answers page data (.data) itself once it controls the page, and page.route()
+    // does not see a worker's requests; without it the held response below is the page's own.
+    test.use({ serviceWorkers: "block" });
+
+    test("'Loading game data...' while the next game loads on a client-side navigation", async ({ page }) => {
+      await page.goto("/game/the-witcher-3-wild-hunt");
+      await waitForHydration(page);
+      // Hold the next game's data a moment so the loading state can be seen.
+      await page.route("**/game/*.data*", async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      const card = page.getByTestId("related-card").first();
+      await card.scrollIntoViewIfNeeded();
+      await card.click();
+      await expect(page.getByRole("status").filter({ hasText: "Loading game data..." })).toBeAttached();
+      await expect(page.getByText("Loading game data...").last()).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("The Witcher 3: Wild Hunt", { timeout: 10_000 });
     });
-    const card = page.getByTestId("related-card").first();
-    await card.scrollIntoViewIfNeeded();
-    await card.click();
-    await expect(page.getByRole("status").filter({ hasText: "Loading game data..." })).toBeAttached();
-    await expect(page.getByText("Loading game data...").last()).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("The Witcher 3: Wild Hunt", { timeout: 10_000 });
   });
 
   test("a game without ratings shows the empty ratings state", async ({ page }) => {
