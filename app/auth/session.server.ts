@@ -16,8 +16,25 @@ export interface SessionUser {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?savepoint\.session_token=/;
 
+/**
+ * Reads of one GET request share one session lookup: the root loader and the page's loader both ask,
+ * and each lookup is two queries plus Better Auth's own work. Only reads: a POST's action may change the
+ * session (sign-out, password change), so the loaders that run after it must look again.
+ */
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user of this request, or null. Cheap when there is no session cookie. */
-export async function optionalUser(request: Request): Promise<SessionUser | null> {
+export function optionalUser(request: Request): Promise<SessionUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUp(request);
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUp(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUp(request: Request): Promise<SessionUser | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
   const headers = new Headers({ cookie });
