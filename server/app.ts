@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
@@ -123,8 +124,14 @@ export function createApp(opts: AppOptions): Express {
       "/assets",
       express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
     );
-    // Everything else in build/client (favicon, manifest, icons): short cache.
-    app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
+    // Everything else in build/client (favicon, manifest, icons): short cache. A built server lists
+    // those files once, so a page request never waits for a file-system lookup that cannot succeed.
+    const clientFiles = express.static(opts.clientDir, { maxAge: "1h", index: false });
+    if (typeof opts.build === "function") app.use(clientFiles);
+    else {
+      const files = builtFiles(opts.clientDir);
+      app.use((req, res, next) => (files.has(req.path) ? clientFiles(req, res, next) : next()));
+    }
   }
 
   const contextFor = (info: RequestInfo) => {
@@ -171,4 +178,15 @@ export function createApp(opts: AppOptions): Express {
   };
   app.use(onError);
   return app;
+}
+
+/** URL paths of the files under `dir` outside assets/ (served with their own handler). */
+function builtFiles(dir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+    if (!rel.startsWith("assets/")) files.add(`/${rel}`);
+  }
+  return files;
 }
