@@ -130,7 +130,7 @@ test("a visitor writes a review from the game page after signing up; another mem
   await page.goto(`/review/${authorId}/1074`);
   await waitForHydration(page);
   const question = commentBy(page, "What about the camera?");
-  await question.locator("summary", { hasText: "Reply" }).click();
+  await question.getByRole("link", { name: "Reply", exact: true }).click();
   const reply = question.getByRole("textbox", { name: "Reply" });
   await expect(reply).toHaveValue(`@${fan.username} `);
   await reply.press("End");
@@ -252,7 +252,7 @@ test.describe("without JavaScript", () => {
     const note = commentBy(plain, "A note to self.");
     await expect(note).toBeVisible();
 
-    await note.locator("summary", { hasText: "Reply" }).click();
+    await note.getByRole("link", { name: "Reply", exact: true }).click();
     const reply = note.getByRole("textbox", { name: "Reply" });
     await expect(reply).toHaveValue(`@${member.username} `);
     await reply.fill(`@${member.username} and a reply.`);

@@ -1,5 +1,5 @@
 import { Heart, MessageCircle } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { RelativeTime } from "~/components/ui/relative-time";
 import type { CommentPage, CommentView } from "~/modules/social/social.service.server";
@@ -146,6 +146,53 @@ function DeleteForm({ comment }: { comment: CommentView }) {
   );
 }
 
+/**
+ * 'Reply' opens a composer under the comment. The composer is rendered only when asked for — a page of
+ * 50 threads would otherwise carry a hidden form per comment, most of its HTML. With JavaScript the
+ * link toggles it in place; without, it loads the page with ?reply={id}, which renders it open.
+ */
+function ReplyToggle({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; topId: number }) {
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState(params.get("reply") === String(comment.id));
+  const panelRef = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    // Opened by the link: the caret goes to the end of the @mention, ready to type.
+    if (!open || !opened.current) return;
+    opened.current = false;
+    const field = panelRef.current?.querySelector("textarea");
+    field?.focus();
+    field?.setSelectionRange(field.value.length, field.value.length);
+  }, [open]);
+  const target = new URLSearchParams(params);
+  target.delete("socialError");
+  target.set("reply", String(comment.id));
+  const panel = `reply-${comment.id}`;
+  return (
+    <>
+      <Link
+        to={`?${target.toString()}#${panel}`}
+        preventScrollReset
+        aria-expanded={open}
+        aria-controls={open ? panel : undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          opened.current = !open;
+          setOpen(!open);
+        }}
+        className={buttonClass}
+      >
+        Reply
+      </Link>
+      {open ? (
+        <div id={panel} ref={panelRef} className="mt-2 w-full min-w-72 basis-full">
+          <Composer ctx={ctx} parent={topId} mention={comment.user.name} onDone={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function CommentItem({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; topId: number }) {
   const own = ctx.viewerId !== null && ctx.viewerId === comment.userId && !comment.deleted;
   return (
@@ -167,14 +214,7 @@ function CommentItem({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; 
       {comment.deleted ? null : (
         <div className="mt-1 flex flex-wrap items-start gap-1">
           <CommentLike comment={comment} ctx={ctx} />
-          {ctx.viewerId !== null ? (
-            <details className="group">
-              <summary className={`${buttonClass} cursor-pointer list-none`}>Reply</summary>
-              <div className="mt-2 w-full min-w-72">
-                <Composer ctx={ctx} parent={topId} mention={comment.user.name} />
-              </div>
-            </details>
-          ) : null}
+          {ctx.viewerId !== null ? <ReplyToggle comment={comment} ctx={ctx} topId={topId} /> : null}
           {own ? (
             <>
               <details>

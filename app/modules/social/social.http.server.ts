@@ -16,7 +16,12 @@ export function socialResponse<T>(result: Result<T>, fields: Record<string, unkn
       : data({ ok: false as const, error: result.error }, { status: result.status, headers: noStore });
   }
   const back = safeRedirectTo(fields.redirectTo, fallback);
-  if (result.ok) return redirect(back, { status: 303, headers: noStore });
+  if (result.ok) {
+    // A reply opened without JavaScript (?reply=) is done: the page comes back with it closed.
+    const done = new URL(back, "http://local");
+    done.searchParams.delete("reply");
+    return redirect(done.pathname + done.search, { status: 303, headers: noStore });
+  }
   if (result.status === 401) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { status: 303, headers: noStore });
   const url = new URL(back, "http://local");
   url.searchParams.set("socialError", result.error);
