@@ -1,7 +1,8 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/ui/form-controls";
+import { useDialogKeys } from "~/components/ui/use-dialog-keys";
 import { DEFAULT_RATING, normalizeRatingInput, REVIEW_TEXT_MAX } from "~/modules/reviews/reviews.schema";
 import type { ReviewEditorGame, ReviewEditorReview } from "~/modules/reviews/reviews.service.server";
 
@@ -244,12 +245,7 @@ function DeleteReviewDialog({ reviewId, gameName, onClose }: { reviewId: number;
   const cancelRef = useRef<HTMLAnchorElement>(null);
   const titleId = useId();
   const textId = useId();
-  useEffect(() => {
-    cancelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  useDialogKeys(cancelRef, onClose);
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-black/60 p-4">
       <div

@@ -1,7 +1,8 @@
 import { MessageCircle, PenLine, UserRound } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
+import { useDialogKeys } from "~/components/ui/use-dialog-keys";
 import { secondaryButtonClass } from "~/components/ui/form-controls";
 import { formatRating } from "~/lib/ratings";
 import type { ReviewView as View } from "~/modules/reviews/reviews.service.server";
@@ -130,12 +131,7 @@ export function ReviewView({ view, liked = false, signedIn = false }: { view: Vi
 function FullReviewDialog({ view, onClose }: { view: View; onClose: () => void }) {
   const closeRef = useRef<HTMLAnchorElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  useDialogKeys(closeRef, onClose);
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-black/60 p-4">
       <div
