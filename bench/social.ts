@@ -441,6 +441,8 @@ interface PageResult extends LoadResult {
   name: string;
   paths: number;
   budget: number;
+  /** The same paths with one connection: what a single request costs when nothing queues. */
+  single: LoadResult;
 }
 
 async function measurePage(
@@ -458,10 +460,11 @@ async function measurePage(
   }
   process.stdout.write(`${name} (${paths.length} path${paths.length === 1 ? "" : "s"}) ... `);
   const r = await drive(app.url, load, paths, { cookie });
+  const single = await drive(app.url, { connections: 1, duration: Math.min(load.duration, 5), warmup: 0 }, paths, { cookie });
   console.log(
-    `${fmt(r.reqPerSec, 0)} req/s, p99 ${fmt(r.p99, 0)} ms${r.errors + r.timeouts + r.non2xx ? ` (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)` : ""}`,
+    `${fmt(r.reqPerSec, 0)} req/s, p99 ${fmt(r.p99, 0)} ms${r.errors + r.timeouts + r.non2xx ? ` (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)` : ""}; one connection p50 ${fmt(single.p50, 0)} / p99 ${fmt(single.p99, 0)} ms`,
   );
-  return { name, paths: paths.length, budget, ...r };
+  return { name, paths: paths.length, budget, ...r, single };
 }
 
 /** The activity tab's URL `page` pages in (following the 'Load More Activity' link). */
@@ -1106,8 +1109,11 @@ async function main(): Promise<number> {
       fmt(p.p99, 0),
       String(p.errors + p.timeouts),
       String(p.non2xx),
+      `${fmt(p.single.p50, 0)} / ${fmt(p.single.p99, 0)}`,
     ]);
-    console.log(`\n${table(["signed-in page @" + args.load.connections, "req/s", "p50 ms", "p99 ms", "errors", "non-2xx"], pageRows)}`);
+    console.log(
+      `\n${table(["signed-in page @" + args.load.connections, "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "@1 p50 / p99"], pageRows)}`,
+    );
     for (const p of pages)
       budgets.push({
         name: `${p.name}: p99 ≤ ${p.budget} ms @${args.load.connections}`,
