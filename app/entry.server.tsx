@@ -20,7 +20,7 @@ export default function handleRequest(
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
   return new Promise<Response>((resolve, reject) => {
-    let failed = false;
+    let shellReady = false;
     const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, callback) {
@@ -35,16 +35,20 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      onShellReady() {
+        shellReady = true;
+      },
       onAllReady() {
         pipe(sink);
       },
       onShellError(error: unknown) {
-        failed = true;
         reject(error);
       },
       onError(error: unknown) {
-        responseStatusCode = 500;
-        if (!failed) console.error(error);
+        // Before the shell: the page failed (500). After it: a boundary React renders again in the
+        // browser; the page itself is fine, so the status stays and the error is logged.
+        if (!shellReady) responseStatusCode = 500;
+        else console.error(error);
       },
     });
     setTimeout(abort, streamTimeout + 1000).unref();
