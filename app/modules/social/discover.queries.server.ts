@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { rating, user, userSearchText } from "~/db/schema";
+import { rating, user } from "~/db/schema";
 
 import type { DiscoverSort } from "./discover.shared";
 
@@ -43,14 +43,14 @@ const columns = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The search pattern, accent-free like the indexed text (user_search_trgm_idx). */
+/** The search pattern, accent-free like user.search_text (trigram index user_search_trgm_idx). */
 const pattern = (q: string) => sql`'%' || f_unaccent(lower(${escapeLike(q)})) || '%'`;
 
 const reviewCountOf = sql<number>`(select count(*)::int from ${rating} where ${rating.userId} = ${user.id})`;
 
 function conditions(f: DiscoverFilter): SQL | undefined {
   const parts: SQL[] = [];
-  if (f.q) parts.push(sql`${userSearchText(user)} like ${pattern(f.q)}`);
+  if (f.q) parts.push(sql`${user.searchText} like ${pattern(f.q)}`);
   if (f.excludeUserId !== null) parts.push(ne(user.id, f.excludeUserId));
   if (f.hasReviews) parts.push(sql`exists (select 1 from ${rating} where ${rating.userId} = ${user.id})`);
   if (f.joinedWithinDays !== null) parts.push(gte(user.createdAt, sql`now() - make_interval(days => ${f.joinedWithinDays})`));
