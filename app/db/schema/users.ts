@@ -51,6 +51,8 @@ export const user = pgTable(
     index("user_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
     // Discover Users: username, name and bio searched together, case- and accent-insensitively.
     index("user_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Two-character searches (no trigram to look up): the text's bigrams (f_bigrams, migration 0015).
+    index("user_search_bigram_idx").using("gin", sql`f_bigrams(${t.searchText})`),
     // Discover's sorts: Most Followers and Recently Joined read these backwards.
     index("user_follower_count_idx").on(t.followerCount, t.id),
     index("user_created_idx").on(t.createdAt, t.id),

@@ -49,9 +49,19 @@ const normalised = (q: string) => sql`f_unaccent(lower(${q}))`;
 /** The search pattern, matched against user.search_text (trigram index user_search_trgm_idx). */
 const pattern = (q: string) => sql`'%' || ${normalised(escapeLike(q))} || '%'`;
 
+/**
+ * The search condition. A text of two characters once normalised has no trigram to look up, so it
+ * also asks for that bigram (user_search_bigram_idx), which is the same condition for such a text.
+ * The length test is on a constant: the planner folds it and keeps only the branch that applies.
+ */
+function matches(q: string): SQL {
+  return sql`${user.searchText} like ${pattern(q)}
+    and (length(${normalised(q)}) <> 2 or f_bigrams(${user.searchText}) @> array[${normalised(q)}])`;
+}
+
 function conditions(f: DiscoverFilter): SQL | undefined {
   const parts: SQL[] = [];
-  if (f.q) parts.push(sql`${user.searchText} like ${pattern(f.q)}`);
+  if (f.q) parts.push(matches(f.q));
   if (f.excludeUserId !== null) parts.push(ne(user.id, f.excludeUserId));
   if (f.hasReviews) parts.push(gt(user.ratingCount, 0));
   if (f.joinedWithinDays !== null) parts.push(gte(user.createdAt, sql`now() - make_interval(days => ${f.joinedWithinDays})`));

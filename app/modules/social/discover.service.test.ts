@@ -147,6 +147,32 @@ describe("Discover Users", () => {
     expect((await searchUsers(actor(me), "zoe quartz", 8)).map((u) => u.id)).toEqual([chloe.id]);
   });
 
+  it("two-character searches find the pair anywhere (bigram index), and a pair that normalises longer still matches", async () => {
+    const me = await createUser();
+    const mid = await createUser({ bio: "puzzle solver" });
+    const start = await createUser({ name: "Zzyzx Road" });
+    const accented = await createUser({ name: "ŽŽ Top" });
+    const ligature = await createUser({ name: "Cæxar" });
+    const found = async (q: string) => (await searchUsers(actor(me), q, 8)).map((u) => u.id).sort();
+    expect(await found("ZZ")).toEqual([mid.id, start.id, accented.id].sort());
+    expect(await found("žž")).toEqual([mid.id, start.id, accented.id].sort());
+    // "æx" is "aex" once accents go: three characters, the trigram path.
+    expect(await found("æx")).toEqual([ligature.id]);
+    expect(await found("%z")).toEqual([]);
+    const truth = await db.handle().db.execute<{ n: number }>(sql`select count(*)::int as n from "user" where search_text like '%zz%'`);
+    expect((await getDiscoverPage(actor(me), params("q=zz"))).total).toBe(truth.rows[0]!.n);
+
+    await db.handle().db.execute(sql`set enable_seqscan = off`);
+    try {
+      const plan = await db.handle().db.execute<{ "QUERY PLAN": string }>(sql`
+        explain select id from "user" where search_text like '%zz%'
+          and (length(f_unaccent(lower('zz'))) <> 2 or f_bigrams(search_text) @> array[f_unaccent(lower('zz'))])`);
+      expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/user_search_bigram_idx/);
+    } finally {
+      await db.handle().db.execute(sql`reset enable_seqscan`);
+    }
+  });
+
   it("top reviewers and the side panel's figures come from the users' rating counts, without scanning ratings", async () => {
     const me = await createUser();
     const [a, b] = [await createUser(), await createUser()];
