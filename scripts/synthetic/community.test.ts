@@ -45,6 +45,7 @@ describe("seedCommunity", () => {
       (select count(*)::int from comment c where c.like_count <> (select count(*) from content_like l where l.comment_id = c.id)) as comment_likes,
       (select count(*)::int from "user" u where u.follower_count <> (select count(*) from user_follow f where f.following_id = u.id)
          or u.following_count <> (select count(*) from user_follow f where f.follower_id = u.id)) as follow_counts,
+      (select count(*)::int from "user" u where u.rating_count <> (select count(*) from rating r where r.user_id = u.id)) as user_ratings,
       (select count(*)::int from game g where g.rating_count <> (select count(*) from rating r where r.game_id = g.id)
          or g.rating_sum <> (select coalesce(sum(rating), 0) from rating r where r.game_id = g.id)) as game_stats,
       (select count(*)::int from content_like l join rating r on r.id = l.rating_id where l.user_id = r.user_id) as own_likes,
@@ -59,6 +60,7 @@ describe("seedCommunity", () => {
       rating_likes: 0,
       comment_likes: 0,
       follow_counts: 0,
+      user_ratings: 0,
       game_stats: 0,
       own_likes: 0,
       bad_replies: 0,

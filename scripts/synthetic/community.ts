@@ -16,7 +16,7 @@ import { REVIEW_SENTENCES } from "./words";
  * replies one level deep under a comment of the same review, no one following themselves, a game in
  * at most one of wishlist / collection and never in a list once started, finished implies started,
  * Top 5 of rated games only with ranks 1–5. The denormalised counts (rating.like_count,
- * comment.like_count, user follower_count / following_count, game rating_count / rating_sum) are set
+ * comment.like_count, user follower_count / following_count / rating_count, game rating_count / rating_sum) are set
  * from the rows at the end, so the database is one the app could have produced.
  *
  * A phase whose table already holds rows is skipped (re-running adds nothing).
@@ -378,6 +378,10 @@ export async function seedCommunity(db: Database, opts: CommunityOptions): Promi
       update game g set rating_count = coalesce(s.c, 0), rating_sum = coalesce(s.s, 0)
       from game g2 left join (select game_id, count(*)::int as c, sum(rating) as s from rating group by game_id) s on s.game_id = g2.id
       where g.id = g2.id and (g.rating_count <> coalesce(s.c, 0) or g.rating_sum <> coalesce(s.s, 0))`);
+    await tx.execute(sql`
+      update "user" u set rating_count = coalesce(s.c, 0)
+      from "user" u2 left join (select user_id, count(*)::int as c from rating group by user_id) s on s.user_id = u2.id
+      where u.id = u2.id and u.rating_count <> coalesce(s.c, 0)`);
     opts.onProgress?.("counts", 1, 1);
     phaseDone("counts");
   });

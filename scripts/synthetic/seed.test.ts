@@ -46,6 +46,11 @@ describe("seedSynthetic", () => {
       sql`select count(*)::int as n, sum(rating_count)::int as total from game where rating_count > 0`,
     );
     expect(rated?.total).toBe(1_500);
+    const userDrift = await rows<{ n: number; rated: number }>(sql`
+      select count(*) filter (where u.rating_count <> coalesce(r.c, 0))::int as n, count(r.c)::int as rated from "user" u
+      left join (select user_id, count(*) as c from rating group by user_id) r on r.user_id = u.id`);
+    expect(userDrift[0]).toMatchObject({ n: 0 });
+    expect(userDrift[0]?.rated).toBeGreaterThan(0);
 
     const again = await seedSynthetic(db.handle().db, { games: 6_000, users: 40, ratings: 1_500, seed: 11 });
     expect(again).toMatchObject({ gamesInserted: 0, gamesSkipped: 6_000, usersInserted: 0, ratingsInserted: 0 });

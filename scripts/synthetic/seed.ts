@@ -13,7 +13,7 @@ import { generateGames, SYNTHETIC_IGDB_BASE, toCatalogueLine } from "./titles";
  * the same parent link), so every derived column (search_name, search_aliases, slug,
  * parent link) is exactly what a real import would store. Idempotent: games
  * already present (by igdb id), users (by username) and ratings (by user and
- * game) are skipped; rating_count / rating_sum are recomputed from `rating`.
+ * game) are skipped; game rating_count / rating_sum and user rating_count are recomputed from `rating`.
  */
 
 export type SeedPhase = "games" | "users" | "ratings" | "indexes";
@@ -207,6 +207,10 @@ export async function seedSynthetic(db: Database, opts: SeedOptions): Promise<Se
         update game g set rating_count = s.c, rating_sum = s.s
         from (select game_id, count(*)::int as c, sum(rating) as s from rating group by game_id) s
         where g.id = s.game_id and (g.rating_count <> s.c or g.rating_sum <> s.s)`);
+      await tx.execute(sql`
+        update "user" u set rating_count = s.c
+        from (select user_id, count(*)::int as c from rating group by user_id) s
+        where u.id = s.user_id and u.rating_count <> s.c`);
     }
     phaseDone("ratings");
 

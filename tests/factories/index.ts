@@ -47,13 +47,17 @@ export async function createGame(over: GameOverrides = {}) {
   return row!;
 }
 
-/** A rating (review), keeping the game's denormalised stats in step as the app does. */
+/** A rating (review), keeping the user's and the game's denormalised counts in step as the app does. */
 export async function createRating(over: { userId: number; gameId: number } & Partial<typeof rating.$inferInsert>) {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(rating)
       .values({ rating: 7, ...over })
       .returning();
+    await tx
+      .update(user)
+      .set({ ratingCount: sql`${user.ratingCount} + 1` })
+      .where(eq(user.id, over.userId));
     await tx
       .update(game)
       .set({ ratingCount: sql`${game.ratingCount} + 1`, ratingSum: sql`${game.ratingSum} + ${row!.rating}` })

@@ -2,10 +2,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * The text Discover Users searches: username, name and bio, lower-case and without accents. The
- * index and the query must use this very expression for the planner to match them.
+ * The text Discover Users searches: username, name and bio, lower-case and without accents. Stored
+ * (user.search_text) and trigram-indexed, so neither the index recheck nor the query recomputes it.
  */
-export function userSearchText(t: { username: AnyPgColumn; name: AnyPgColumn; bio: AnyPgColumn }): SQL {
+function userSearchText(t: { username: AnyPgColumn; name: AnyPgColumn; bio: AnyPgColumn }): SQL {
   return sql`f_unaccent(lower(coalesce(${t.username}, '') || ' ' || coalesce(${t.name}, '') || ' ' || coalesce(${t.bio}, '')))`;
 }
 
@@ -31,6 +31,16 @@ export const user = pgTable(
     platform: text("platform"),
     followerCount: integer("follower_count").notNull().default(0),
     followingCount: integer("following_count").notNull().default(0),
+    /** The user's ratings (reviews), kept exact in the transaction of every rating insert and delete. */
+    ratingCount: integer("rating_count").notNull().default(0),
+    /** userSearchText, stored: Discover's search reads and indexes this column. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs((): SQL => userSearchText(user)),
+    /** The name, lower-case and without accents: Discover's relevance order (name matches rank 3). */
+    searchName: text("search_name")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`f_unaccent(lower(${user.name}))`),
     isAdmin: boolean("is_admin").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -40,11 +50,17 @@ export const user = pgTable(
     uniqueIndex("user_username_key").on(t.username),
     index("user_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
     // Discover Users: username, name and bio searched together, case- and accent-insensitively.
-    index("user_search_trgm_idx").using("gin", sql`${userSearchText(t)} gin_trgm_ops`),
+    index("user_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Two-character searches (no trigram to look up): the text's bigrams (f_bigrams, migration 0015).
+    index("user_search_bigram_idx").using("gin", sql`f_bigrams(${t.searchText})`),
     // Discover's sorts: Most Followers and Recently Joined read these backwards.
     index("user_follower_count_idx").on(t.followerCount, t.id),
     index("user_created_idx").on(t.createdAt, t.id),
+    // Top reviewers (most first, ties by id) read this forwards, hence DESC (NULLS FIRST, what ORDER BY
+    // ... DESC means); Most Reviews reads it with an incremental sort on followers.
+    index("user_rating_count_idx").on(t.ratingCount.desc().nullsFirst(), t.id),
     check("user_username_format", sql`${t.username} is null or ${t.username} ~ '^[a-z0-9_]{3,21}$'`),
     check("user_counts_nonneg", sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0`),
+    check("user_rating_count_nonneg", sql`${t.ratingCount} >= 0`),
   ],
 );

@@ -215,6 +215,18 @@ export async function deleteOwnReview(db: Executor, reviewId: number, userId: nu
   return row ? { gameId: row.gameId, rating: Number(row.rating) } : null;
 }
 
+/**
+ * Keeps the author's user.rating_count in step (±1), in the caller's transaction, right after the
+ * rating row is inserted or deleted: the user row is locked before the game's, the order account
+ * deletion takes them in.
+ */
+export async function shiftUserRatingCount(db: Executor, userId: number, delta: 1 | -1): Promise<void> {
+  await db
+    .update(user)
+    .set({ ratingCount: sql`${user.ratingCount} + ${delta}` })
+    .where(eq(user.id, userId));
+}
+
 /** Keeps the game's denormalised count and sum of ratings in step, in the caller's transaction. */
 export async function adjustGameRatingStats(db: Executor, gameId: number, countDelta: number, sumDelta: number): Promise<void> {
   await db

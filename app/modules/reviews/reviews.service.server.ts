@@ -23,6 +23,7 @@ import {
   insertReview,
   listGameReviewCards,
   lockOwnReview,
+  shiftUserRatingCount,
   updateReview,
   type ReviewGameRow,
   type ReviewValues,
@@ -203,6 +204,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
     const created = await transaction(async (tx) => {
       const row = await insertReview(tx, { ...values, ...entry, slug: game.slug });
       if (!row) return null;
+      await shiftUserRatingCount(tx, entry.userId, 1);
       await adjustGameRatingStats(tx, game.id, 1, values.rating);
       if (progressTo) await recordReviewFinish(entry.userId, entry.gameId, progressTo === "completed", tx);
       return row;
@@ -230,7 +232,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
   return ok({ reviewId: reviewId!, created: false, gameHref: linkToGame(game) });
 }
 
-/** Deletes the user's own review; the game's rating counts drop in the same transaction. */
+/** Deletes the user's own review; the user's and the game's rating counts drop in the same transaction. */
 export async function deleteReview(actor: Actor, reviewIdInput: unknown): Promise<Result<{ gameHref: string }>> {
   if (!actor) return fail(401, UNAUTHENTICATED);
   const reviewId = parseId(reviewIdInput);
@@ -243,7 +245,10 @@ export async function deleteReview(actor: Actor, reviewIdInput: unknown): Promis
   if (!access.ok) return access;
   const deleted = await transaction(async (tx) => {
     const row = await deleteOwnReview(tx, reviewId, actor.id);
-    if (row) await adjustGameRatingStats(tx, row.gameId, -1, -row.rating);
+    if (row) {
+      await shiftUserRatingCount(tx, actor.id, -1);
+      await adjustGameRatingStats(tx, row.gameId, -1, -row.rating);
+    }
     return row;
   });
   if (!deleted) return fail(404, deleteFailed(M.deleteDenied));

@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createGame, createRating, createUser } from "../../../tests/factories";
 import { useIgdbStandIn } from "../../../tests/igdb/setup";
 import { useTestDatabase } from "../../../tests/setup/database";
 import type { SessionUser } from "~/auth/session.server";
-import { comment, game, gameProgress, rating } from "~/db/schema";
+import { comment, game, gameProgress, rating, user } from "~/db/schema";
+import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
+import { readCommunityStats } from "~/modules/social/discover.queries.server";
 import { getHomePage } from "~/modules/home/home.service.server";
 import { deleteReview, getGameReviewsBlock, getReviewEditor, getReviewView, saveReview } from "./reviews.service.server";
 
@@ -188,6 +190,100 @@ describe("saveReview: update and deleteReview", () => {
     expect(await deleteReview(author, id)).toEqual({ ok: true, data: { gameHref: `/game/${g.slug}` } });
     expect(await stats(g.id)).toEqual({ count: 1, sum: 4, rows: 1, rowSum: 4 });
     expect(await deleteReview(author, id)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+/** The user's stored rating_count next to the rows it counts. */
+async function userRatings(userId: number) {
+  const [u] = await db.handle().db.select({ count: user.ratingCount }).from(user).where(eq(user.id, userId));
+  const rows = await db.handle().db.select({ id: rating.id }).from(rating).where(eq(rating.userId, userId));
+  return { count: u?.count ?? null, rows: rows.length };
+}
+
+describe("user.rating_count", () => {
+  it("moves with publish and delete, never with a refused duplicate or an update, and only for the author", async () => {
+    const me = await actor();
+    const bystander = await actor();
+    const [a, b] = [await createGame({ platformNames: ["PC"] }), await createGame({ platformNames: ["PC"] })];
+    await createRating({ userId: bystander.id, gameId: a.id });
+    expect(await userRatings(me.id)).toEqual({ count: 0, rows: 0 });
+
+    const first = await saveReview(me, String(a.id), form());
+    if (!first.ok) throw new Error(first.error);
+    expect(await userRatings(me.id)).toEqual({ count: 1, rows: 1 });
+    expect((await saveReview(me, String(a.id), form())).ok).toBe(false); // 409: nothing inserted
+    expect(await userRatings(me.id)).toEqual({ count: 1, rows: 1 });
+    const edit = await saveReview(me, String(a.id), form({ reviewId: String(first.data.reviewId), rating: "3", text: "" }));
+    expect(edit.ok).toBe(true);
+    expect(await userRatings(me.id)).toEqual({ count: 1, rows: 1 });
+    const second = await saveReview(me, String(b.id), form());
+    if (!second.ok) throw new Error(second.error);
+    expect(await userRatings(me.id)).toEqual({ count: 2, rows: 2 });
+
+    expect((await deleteReview(bystander, String(second.data.reviewId))).ok).toBe(false); // 403
+    expect(await userRatings(me.id)).toEqual({ count: 2, rows: 2 });
+    expect((await deleteReview(me, String(second.data.reviewId))).ok).toBe(true);
+    expect(await userRatings(me.id)).toEqual({ count: 1, rows: 1 });
+    expect((await deleteReview(me, String(second.data.reviewId))).ok).toBe(false); // 404: gone already
+    expect(await userRatings(me.id)).toEqual({ count: 1, rows: 1 });
+    expect(await userRatings(bystander.id)).toEqual({ count: 1, rows: 1 });
+  });
+
+  it("stays exact under concurrent publishes: many users on one game, one user on many games, duplicates", async () => {
+    const g = await createGame({ platformNames: ["PC"] });
+    const fans = await Promise.all(Array.from({ length: 12 }, () => actor()));
+    const busy = await actor();
+    const games = await Promise.all(Array.from({ length: 6 }, () => createGame({ platformNames: ["PC"] })));
+    const results = await Promise.all([
+      ...fans.map((f) => saveReview(f, String(g.id), form())),
+      ...games.map((x) => saveReview(busy, String(x.id), form())),
+      ...games.slice(0, 3).map((x) => saveReview(busy, String(x.id), form())), // duplicates: 409s
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(18);
+    for (const f of fans) expect(await userRatings(f.id)).toEqual({ count: 1, rows: 1 });
+    expect(await userRatings(busy.id)).toEqual({ count: 6, rows: 6 });
+    // Deletes by several users at once, and one user deleting several reviews at once.
+    const mine = await db.handle().db.select({ id: rating.id }).from(rating).where(eq(rating.userId, busy.id));
+    const fanRows = await db.handle().db.select({ id: rating.id, userId: rating.userId }).from(rating).where(eq(rating.gameId, g.id));
+    const removals = await Promise.all([
+      ...mine.slice(0, 4).map((r) => deleteReview(busy, String(r.id))),
+      ...fanRows.slice(0, 6).map((r) =>
+        deleteReview(
+          fans.find((f) => f.id === r.userId)!,
+          String(r.id),
+        ),
+      ),
+    ]);
+    expect(removals.every((r) => r.ok)).toBe(true);
+    expect(await userRatings(busy.id)).toEqual({ count: 2, rows: 2 });
+    for (const f of fans) {
+      const c = await userRatings(f.id);
+      expect(c.count).toBe(c.rows);
+    }
+  });
+
+  it("account deletion takes the user's ratings out of the community figures and leaves others' counts exact", async () => {
+    const [gone, stays] = [await actor(), await actor()];
+    const games = await Promise.all(Array.from({ length: 3 }, () => createGame({ platformNames: ["PC"] })));
+    for (const x of games) expect((await saveReview(gone, String(x.id), form())).ok).toBe(true);
+    expect((await saveReview(stays, String(games[0]!.id), form())).ok).toBe(true);
+    const before = await readCommunityStats();
+    expect(await deleteUserCascade(gone.id)).toBe(true);
+    expect(await userRatings(stays.id)).toEqual({ count: 1, rows: 1 });
+    const after = await readCommunityStats();
+    expect(after).toEqual({
+      totalUsers: before.totalUsers - 1,
+      activeReviewers: before.activeReviewers - 1,
+      totalReviews: before.totalReviews - 3,
+    });
+    // The figures are the rows' own counts (the database holds only this file's rows).
+    const [truth] = (
+      await db.handle().db.execute<{ users: number; reviewers: number; reviews: number }>(sql`select
+        (select count(*)::int from "user") as users,
+        (select count(distinct user_id)::int from rating) as reviewers,
+        (select count(*)::int from rating) as reviews`)
+    ).rows;
+    expect(after).toEqual({ totalUsers: truth!.users, activeReviewers: truth!.reviewers, totalReviews: truth!.reviews });
   });
 });
 

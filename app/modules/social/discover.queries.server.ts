@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, gt, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { rating, user, userSearchText } from "~/db/schema";
+import { rating, user } from "~/db/schema";
 
 import type { DiscoverSort } from "./discover.shared";
 
@@ -43,16 +43,27 @@ const columns = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The search pattern, accent-free like the indexed text (user_search_trgm_idx). */
-const pattern = (q: string) => sql`'%' || f_unaccent(lower(${escapeLike(q)})) || '%'`;
+/** The text as the stored search columns hold it: lower-case, accent-free (a constant in the plan). */
+const normalised = (q: string) => sql`f_unaccent(lower(${q}))`;
 
-const reviewCountOf = sql<number>`(select count(*)::int from ${rating} where ${rating.userId} = ${user.id})`;
+/** The search pattern, matched against user.search_text (trigram index user_search_trgm_idx). */
+const pattern = (q: string) => sql`'%' || ${normalised(escapeLike(q))} || '%'`;
+
+/**
+ * The search condition. A text of two characters once normalised has no trigram to look up, so it
+ * also asks for that bigram (user_search_bigram_idx), which is the same condition for such a text.
+ * The length test is on a constant: the planner folds it and keeps only the branch that applies.
+ */
+function matches(q: string): SQL {
+  return sql`${user.searchText} like ${pattern(q)}
+    and (length(${normalised(q)}) <> 2 or f_bigrams(${user.searchText}) @> array[${normalised(q)}])`;
+}
 
 function conditions(f: DiscoverFilter): SQL | undefined {
   const parts: SQL[] = [];
-  if (f.q) parts.push(sql`${userSearchText(user)} like ${pattern(f.q)}`);
+  if (f.q) parts.push(matches(f.q));
   if (f.excludeUserId !== null) parts.push(ne(user.id, f.excludeUserId));
-  if (f.hasReviews) parts.push(sql`exists (select 1 from ${rating} where ${rating.userId} = ${user.id})`);
+  if (f.hasReviews) parts.push(gt(user.ratingCount, 0));
   if (f.joinedWithinDays !== null) parts.push(gte(user.createdAt, sql`now() - make_interval(days => ${f.joinedWithinDays})`));
   if (f.platform) {
     // platform is a comma-separated list ("PC, PS5"): match one whole entry, any case.
@@ -63,15 +74,17 @@ function conditions(f: DiscoverFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-/** How well a user matches the text: username first (exact, prefix, anywhere), then name, then bio. */
+/**
+ * How well a user matches the text: username first (exact, prefix, anywhere), then name, then bio.
+ * Reads stored columns only: a username is already lower-case ASCII (user_username_format), so it is
+ * its own normalised form; the name's is user.search_name.
+ */
 function relevance(q: string): SQL {
-  const u = sql`f_unaccent(lower(coalesce(${user.username}, '')))`;
-  const n = sql`f_unaccent(lower(${user.name}))`;
-  const needle = sql`f_unaccent(lower(${q}))`;
-  return sql`case when ${u} = ${needle} then 0
-                  when ${u} like ${sql`f_unaccent(lower(${escapeLike(q)})) || '%'`} then 1
+  const u = sql`coalesce(${user.username}, '')`;
+  return sql`case when ${u} = ${normalised(q)} then 0
+                  when ${u} like ${sql`${normalised(escapeLike(q))} || '%'`} then 1
                   when ${u} like ${pattern(q)} then 2
-                  when ${n} like ${pattern(q)} then 3
+                  when ${user.searchName} like ${pattern(q)} then 3
                   else 4 end`;
 }
 
@@ -80,7 +93,8 @@ function order(sort: DiscoverSort, q: string): SQL[] {
     case "followers":
       return [desc(user.followerCount), desc(user.id)];
     case "reviews":
-      return [sql`${reviewCountOf} desc`, desc(user.followerCount), desc(user.id)];
+      // user_rating_count_idx gives the first key; an incremental sort the rest.
+      return [desc(user.ratingCount), desc(user.followerCount), desc(user.id)];
     case "recent":
       return [desc(user.createdAt), desc(user.id)];
     case "relevant":
@@ -126,21 +140,14 @@ export async function listReviewStats(ids: number[]): Promise<Map<number, { revi
   return new Map(rows.map((r) => [r.userId, { reviews: Number(r.n), average: r.avg === null ? null : Number(r.avg) }]));
 }
 
-/** The users with the most reviews (ratings), most first. */
+/** The users with the most reviews (ratings), most first: user_rating_count_idx, `limit` entries. */
 export async function listTopReviewers(limit: number): Promise<(DiscoverUserRow & { reviews: number })[]> {
-  const top = getDb()
-    .select({ userId: rating.userId, n: sql<number>`count(*)`.as("n") })
-    .from(rating)
-    .groupBy(rating.userId)
-    .orderBy(sql`count(*) desc`, asc(rating.userId))
-    .limit(limit)
-    .as("top");
-  const rows = await getDb()
-    .select({ ...columns, reviews: top.n })
-    .from(top)
-    .innerJoin(user, eq(user.id, top.userId))
-    .orderBy(sql`${top.n} desc`, asc(user.id));
-  return rows.map((r) => ({ ...r, reviews: Number(r.reviews) }));
+  return getDb()
+    .select({ ...columns, reviews: user.ratingCount })
+    .from(user)
+    .where(gt(user.ratingCount, 0))
+    .orderBy(desc(user.ratingCount), asc(user.id))
+    .limit(limit);
 }
 
 export interface CommunityStatsRow {
@@ -149,11 +156,14 @@ export interface CommunityStatsRow {
   totalReviews: number;
 }
 
+/** Users, users with a rating, ratings: one index-only pass over user_rating_count_idx, no scan of `rating`. */
 export async function readCommunityStats(): Promise<CommunityStatsRow> {
-  const result = await getDb().execute<{ users: number | string; reviewers: number | string; reviews: number | string }>(sql`
-    select (select count(*) from ${user}) as users,
-           (select count(distinct ${rating.userId}) from ${rating}) as reviewers,
-           (select count(*) from ${rating}) as reviews`);
-  const row = result.rows[0];
+  const [row] = await getDb()
+    .select({
+      users: sql<number>`count(*)::int`,
+      reviewers: sql<number>`(count(*) filter (where ${user.ratingCount} > 0))::int`,
+      reviews: sql<string>`coalesce(sum(${user.ratingCount}), 0)`,
+    })
+    .from(user);
   return { totalUsers: Number(row?.users ?? 0), activeReviewers: Number(row?.reviewers ?? 0), totalReviews: Number(row?.reviews ?? 0) };
 }

@@ -118,12 +118,107 @@ describe("Discover Users", () => {
     expect(params("page=abc").page).toBe(1);
   });
 
-  it("uses the trigram index for search text", async () => {
+  it("ranks exact username, username prefix, username anywhere, name, then bio; ties by followers", async () => {
+    const me = await createUser();
+    const tag = `q${Date.now().toString(36).slice(-5)}`; // lower-case letters and digits: valid in a username
+    const bio1 = await createUser({ bio: `Über ${tag.toUpperCase()} fan` });
+    const bio2 = await createUser({ bio: `${tag} again` });
+    const named = await createUser({ name: `Ànna ${tag.toUpperCase()}` });
+    const anywhere = await createUser({ username: `x_${tag}` });
+    const prefix = await createUser({ username: `${tag}_2` });
+    const exact = await createUser({ username: tag });
+    await setFollow(actor(me), bio2.id, "follow"); // bio2 outranks bio1 on followers
+    const expected = [exact.id, prefix.id, anywhere.id, named.id, bio2.id, bio1.id];
+    expect((await searchUsers(actor(me), tag.toUpperCase(), 8)).map((u) => u.id)).toEqual(expected);
+    expect((await getDiscoverPage(actor(me), params(`q=${tag}`))).users.map((u) => u.id)).toEqual(expected);
+  });
+
+  it("matches accents and case both ways, and follows edits of name and bio", async () => {
+    const me = await createUser();
+    const chloe = await createUser({ name: "CHLOÉ Brontë" });
+    const francois = await createUser({ bio: "I am françois, naïve" });
+    expect((await searchUsers(actor(me), "chloe bronte", 8)).map((u) => u.id)).toEqual([chloe.id]);
+    expect((await searchUsers(actor(me), "Chloé BRONTË", 8)).map((u) => u.id)).toEqual([chloe.id]);
+    expect((await searchUsers(actor(me), "FRANÇOIS, NAÏVE", 8)).map((u) => u.id)).toEqual([francois.id]);
+    expect((await searchUsers(actor(me), "francois, naive", 8)).map((u) => u.id)).toEqual([francois.id]);
+    // The stored search columns are generated: an edit is searchable at once, the old text no longer.
+    await db.handle().db.execute(sql`update ${user} set name = 'Zoë Quartz', bio = null where id = ${chloe.id}`);
+    expect(await searchUsers(actor(me), "chloe", 8)).toEqual([]);
+    expect((await searchUsers(actor(me), "zoe quartz", 8)).map((u) => u.id)).toEqual([chloe.id]);
+  });
+
+  it("two-character searches find the pair anywhere (bigram index), and a pair that normalises longer still matches", async () => {
+    const me = await createUser();
+    const mid = await createUser({ bio: "puzzle solver" });
+    const start = await createUser({ name: "Zzyzx Road" });
+    const accented = await createUser({ name: "ŽŽ Top" });
+    const ligature = await createUser({ name: "Cæxar" });
+    const found = async (q: string) => (await searchUsers(actor(me), q, 8)).map((u) => u.id).sort();
+    expect(await found("ZZ")).toEqual([mid.id, start.id, accented.id].sort());
+    expect(await found("žž")).toEqual([mid.id, start.id, accented.id].sort());
+    // "æx" is "aex" once accents go: three characters, the trigram path.
+    expect(await found("æx")).toEqual([ligature.id]);
+    expect(await found("%z")).toEqual([]);
+    const truth = await db.handle().db.execute<{ n: number }>(sql`select count(*)::int as n from "user" where search_text like '%zz%'`);
+    expect((await getDiscoverPage(actor(me), params("q=zz"))).total).toBe(truth.rows[0]!.n);
+
+    await db.handle().db.execute(sql`set enable_seqscan = off`);
+    try {
+      const plan = await db.handle().db.execute<{ "QUERY PLAN": string }>(sql`
+        explain select id from "user" where search_text like '%zz%'
+          and (length(f_unaccent(lower('zz'))) <> 2 or f_bigrams(search_text) @> array[f_unaccent(lower('zz'))])`);
+      expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/user_search_bigram_idx/);
+    } finally {
+      await db.handle().db.execute(sql`reset enable_seqscan`);
+    }
+  });
+
+  it("top reviewers and the side panel's figures come from the users' rating counts, without scanning ratings", async () => {
+    const me = await createUser();
+    const [a, b] = [await createUser(), await createUser()];
+    const games = await Promise.all(Array.from({ length: 13 }, () => createGame()));
+    for (const g of games.slice(0, 12)) await createRating({ userId: a.id, gameId: g.id });
+    for (const g of games.slice(0, 11)) await createRating({ userId: b.id, gameId: g.id });
+    const page = await getDiscoverPage(actor(me), params(""));
+    expect(page.topReviewers.slice(0, 2).map((u) => [u.id, u.reviewCount])).toEqual([
+      [a.id, 12],
+      [b.id, 11],
+    ]);
+    const truth = (
+      await db.handle().db.execute<{ users: number; reviewers: number; reviews: number }>(sql`select
+        (select count(*)::int from "user") as users,
+        (select count(distinct user_id)::int from rating) as reviewers,
+        (select count(*)::int from rating) as reviews`)
+    ).rows[0]!;
+    expect(page.stats).toMatchObject({ totalUsers: truth.users, activeReviewers: truth.reviewers, totalReviews: truth.reviews });
+    // The top list is live (not cached): two more reviews put b first at once.
+    await createRating({ userId: b.id, gameId: games[11]!.id });
+    await createRating({ userId: b.id, gameId: games[12]!.id });
+    const again = await getDiscoverPage(actor(me), params(""));
+    expect(again.topReviewers.slice(0, 2).map((u) => [u.id, u.reviewCount])).toEqual([
+      [b.id, 13],
+      [a.id, 12],
+    ]);
+
+    await db.handle().db.execute(sql`set enable_seqscan = off`);
+    try {
+      for (const query of [
+        sql`explain select id from "user" where rating_count > 0 order by rating_count desc, id limit 4`,
+        sql`explain select count(*), count(*) filter (where rating_count > 0), sum(rating_count) from "user"`,
+      ]) {
+        const plan = (await db.handle().db.execute<{ "QUERY PLAN": string }>(query)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+        expect(plan).toMatch(/user_rating_count_idx/);
+        expect(plan).not.toMatch(/on rating/);
+      }
+    } finally {
+      await db.handle().db.execute(sql`reset enable_seqscan`);
+    }
+  });
+
+  it("uses the trigram index on the stored search text", async () => {
     await db.handle().db.execute(sql`set enable_seqscan = off`);
     const plan = await db.handle().db.execute<{ "QUERY PLAN": string }>(sql`
-      explain select id from "user"
-       where f_unaccent(lower(coalesce("user"."username", '') || ' ' || coalesce("user"."name", '') || ' ' || coalesce("user"."bio", '')))
-             like '%' || f_unaccent(lower('zelda')) || '%'`);
+      explain select id from "user" where search_text like '%' || f_unaccent(lower('zelda')) || '%'`);
     await db.handle().db.execute(sql`reset enable_seqscan`);
     expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/user_search_trgm_idx/);
   });
