@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../tests/factories";
+import { createGame, createUser } from "../../tests/factories";
 import { useTestDatabase } from "../../tests/setup/database";
 import { APP_URL } from "../../tests/support/auth";
+import { userCollection, userWishlist } from "~/db/schema";
 import * as route from "./user";
 
-useTestDatabase();
+const db = useTestDatabase();
 
 const load = async (path: string, id?: string) => {
   try {
@@ -40,5 +41,27 @@ describe("/user/:id", () => {
     const plain = await createUser({ name: "Plain" });
     const d2 = await load(`/user/${plain.id}`, String(plain.id));
     expect(route.meta({ loaderData: d2 } as never)).toContainEqual({ property: "og:image", content: `${APP_URL}/og-image.png` });
+  });
+
+  it("Want to Play: a bad or out-of-range page is page 1 or the last page (200), never an error", async () => {
+    const u = await createUser();
+    for (let i = 0; i < 40; i++) {
+      const g = await createGame({ igdbId: 700_000 + i });
+      await db.handle().db.insert(userCollection).values({ userId: u.id, igdbId: g.igdbId!, gameId: g.id });
+    }
+    const g = await createGame({ igdbId: 700_100 });
+    await db.handle().db.insert(userWishlist).values({ userId: u.id, igdbId: g.igdbId!, gameId: g.id });
+    type Loaded = Extract<Awaited<ReturnType<typeof route.loader>>, { invalid: false }>;
+    const playlist = async (query: string) => {
+      const d = (await load(`/user/${u.id}?tab=playlist&${query}`, String(u.id))) as Loaded;
+      expect(d).toMatchObject({ invalid: false, tab: { tab: "playlist" } });
+      if (d.tab.tab !== "playlist") throw new Error("not the Want to Play tab");
+      const { collection, wishlist, error } = d.tab.playlist;
+      return [collection.page, collection.pageCount, collection.total, collection.games.length, wishlist.page, wishlist.total, error];
+    };
+    expect(await playlist("collectionPage=abc")).toEqual([1, 2, 40, 36, 1, 1, null]);
+    expect(await playlist("collectionPage=999999")).toEqual([2, 2, 40, 4, 1, 1, null]);
+    expect(await playlist("collectionPage=2&wishlistPage=-3")).toEqual([2, 2, 40, 4, 1, 1, null]);
+    expect(await playlist(`collectionPage=${"9".repeat(200)}&wishlistPage=0`)).toEqual([2, 2, 40, 4, 1, 1, null]);
   });
 });

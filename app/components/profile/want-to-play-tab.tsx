@@ -4,7 +4,7 @@ import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { GameCover } from "~/components/game/game-cover";
 import { LISTS_MESSAGES as M, PRIORITY_LABELS } from "~/modules/lists/lists.messages";
-import type { TabGame, WantToPlayTab } from "~/modules/lists/lists.service.server";
+import type { ListPage, TabGame, WantToPlayTab } from "~/modules/lists/lists.service.server";
 import { GamePicker } from "./game-picker";
 
 type ListKind = "collection" | "wishlist";
@@ -24,7 +24,20 @@ async function postList(fields: Record<string, string>): Promise<{ ok: boolean; 
   return { ok: res.ok, status: res.status, error: body.error };
 }
 
-/** Collection and wishlist grids; the owner can remove entries, add games and set wishlist priority. */
+const LIST_LABEL: Record<ListKind, string> = { collection: "Collection", wishlist: "Wishlist" };
+
+/**
+ * The tab's address with each list's page (page 1 left out), landing on the list that was paged. Plain
+ * links: paging works without JavaScript, and paging one list keeps the other's page.
+ */
+function pageHref(pages: Record<ListKind, number>, kind: ListKind): string {
+  const q = new URLSearchParams({ tab: "playlist" });
+  if (pages.collection > 1) q.set("collectionPage", String(pages.collection));
+  if (pages.wishlist > 1) q.set("wishlistPage", String(pages.wishlist));
+  return `?${q.toString()}#${kind}-heading`;
+}
+
+/** Collection and wishlist grids, 36 games a page each; the owner can remove entries, add games and set wishlist priority. */
 export function WantToPlayTabView({ data, isOwner }: { data: WantToPlayTab; isOwner: boolean }) {
   const [picker, setPicker] = useState<ListKind | null>(null);
   const revalidator = useRevalidator();
@@ -63,20 +76,22 @@ export function WantToPlayTabView({ data, isOwner }: { data: WantToPlayTab; isOw
   return (
     <div className="space-y-10">
       {(["collection", "wishlist"] as const).map((kind) => {
-        const games = data[kind];
+        const list: ListPage<TabGame & { priority?: number }> = data[kind];
+        const games = list.games;
+        const pages = { collection: data.collection.page, wishlist: data.wishlist.page };
         return (
           <section key={kind} aria-labelledby={`${kind}-heading`}>
-            <h2 id={`${kind}-heading`} className="text-lg font-bold text-ink-strong">
-              {kind === "collection" ? "Collection" : "Wishlist"} <span className="text-sm font-normal text-muted">({games.length})</span>
+            <h2 id={`${kind}-heading`} className="scroll-mt-20 text-lg font-bold text-ink-strong">
+              {LIST_LABEL[kind]} <span className="text-sm font-normal text-muted">({list.total})</span>
             </h2>
-            {games.length === 0 && <p className="mt-2 text-muted">{isOwner ? EMPTY_TEXT[kind].owner : EMPTY_TEXT[kind].visitor}</p>}
+            {list.total === 0 && <p className="mt-2 text-muted">{isOwner ? EMPTY_TEXT[kind].owner : EMPTY_TEXT[kind].visitor}</p>}
             <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6" data-testid={`${kind}-grid`}>
               {games.map((g) => (
                 <ListTile
                   key={g.gameId}
                   kind={kind}
                   game={g}
-                  priority={kind === "wishlist" ? (g as TabGame & { priority: number }).priority : null}
+                  priority={kind === "wishlist" ? (g.priority ?? null) : null}
                   isOwner={isOwner}
                 />
               ))}
@@ -93,6 +108,7 @@ export function WantToPlayTabView({ data, isOwner }: { data: WantToPlayTab; isOw
                 </li>
               )}
             </ul>
+            <ListPager kind={kind} page={list.page} pageCount={list.pageCount} hrefFor={(p) => pageHref({ ...pages, [kind]: p }, kind)} />
           </section>
         );
       })}
@@ -105,6 +121,49 @@ export function WantToPlayTabView({ data, isOwner }: { data: WantToPlayTab; isOw
         />
       )}
     </div>
+  );
+}
+
+const pagerLink =
+  "rounded-lg border border-line px-3 py-1.5 font-semibold text-ink hover:border-accent/60 hover:text-ink-strong focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none";
+
+/** Previous / 'Page X of Y' / Next under a list's grid; nothing when the list fits on one page. */
+function ListPager({
+  kind,
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  kind: ListKind;
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav
+      aria-label={`${LIST_LABEL[kind]} pages`}
+      className="mt-4 flex items-center justify-between gap-3 text-sm"
+      data-testid={`${kind}-pager`}
+    >
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} rel="prev" aria-label={`Previous ${kind} page`} className={pagerLink}>
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-muted">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} rel="next" aria-label={`Next ${kind} page`} className={pagerLink}>
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 

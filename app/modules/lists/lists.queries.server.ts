@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { game, gameProgress, rating, userCollection, userTopGames, userWishlist } from "~/db/schema";
 
@@ -185,26 +185,57 @@ const gameColumns = {
   releaseYear: game.releaseYear,
 };
 
-export const LIST_TAB_LIMIT = 200;
-
-export function listCollection(userId: number, limit = LIST_TAB_LIMIT): Promise<(ListGameRow & { addedAt: Date })[]> {
-  return getDb()
-    .select({ ...gameColumns, addedAt: userCollection.addedAt })
+/**
+ * One page of the collection (newest first) or the wishlist (priority, then newest), `limit` rows after
+ * skipping `offset`. Offset, not keyset: the tab shows 'Page X of Y' and links any page directly, and
+ * the order is the (user_id, added_at) / (user_id, priority, added_at) index read backward, so page n
+ * reads n × 36 index entries of one user — a few hundred at most, the size a list reaches. The page is
+ * cut from the list table first and only its rows are joined to `game` (skipped rows cost no game
+ * lookup). The id breaks ties, so a page boundary never loses or repeats games added in one instant.
+ */
+export function listCollection(userId: number, limit: number, offset = 0): Promise<(ListGameRow & { addedAt: Date })[]> {
+  const page = getDb()
+    .select({ id: userCollection.id, gameId: userCollection.gameId, addedAt: userCollection.addedAt })
     .from(userCollection)
-    .innerJoin(game, eq(game.id, userCollection.gameId))
-    .where(eq(userCollection.userId, userId))
+    .where(and(eq(userCollection.userId, userId), isNotNull(userCollection.gameId)))
     .orderBy(desc(userCollection.addedAt), desc(userCollection.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  return getDb()
+    .select({ ...gameColumns, addedAt: page.addedAt })
+    .from(page)
+    .innerJoin(game, eq(game.id, page.gameId))
+    .orderBy(desc(page.addedAt), desc(page.id));
 }
 
-export function listWishlist(userId: number, limit = LIST_TAB_LIMIT): Promise<(ListGameRow & { addedAt: Date; priority: number })[]> {
-  return getDb()
-    .select({ ...gameColumns, addedAt: userWishlist.addedAt, priority: userWishlist.priority })
+export function listWishlist(userId: number, limit: number, offset = 0): Promise<(ListGameRow & { addedAt: Date; priority: number })[]> {
+  const page = getDb()
+    .select({ id: userWishlist.id, gameId: userWishlist.gameId, addedAt: userWishlist.addedAt, priority: userWishlist.priority })
     .from(userWishlist)
-    .innerJoin(game, eq(game.id, userWishlist.gameId))
-    .where(eq(userWishlist.userId, userId))
+    .where(and(eq(userWishlist.userId, userId), isNotNull(userWishlist.gameId)))
     .orderBy(desc(userWishlist.priority), desc(userWishlist.addedAt), desc(userWishlist.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  return getDb()
+    .select({ ...gameColumns, addedAt: page.addedAt, priority: page.priority })
+    .from(page)
+    .innerJoin(game, eq(game.id, page.gameId))
+    .orderBy(desc(page.priority), desc(page.addedAt), desc(page.id));
+}
+
+/**
+ * The number of games in each list, in one query (each count reads the user's index range). An entry
+ * without a game row is not listed (the pages join `game`), so it is not counted either.
+ */
+export async function countLists(userId: number): Promise<{ collection: number; wishlist: number }> {
+  const rows = await getDb().execute<{ collection: number | string; wishlist: number | string }>(sql`
+    select
+      (select count(*) from ${userCollection} c where c.user_id = ${userId} and c.game_id is not null) as collection,
+      (select count(*) from ${userWishlist} w where w.user_id = ${userId} and w.game_id is not null) as wishlist`);
+  const r = rows.rows[0]!;
+  return { collection: Number(r.collection), wishlist: Number(r.wishlist) };
 }
 
 export function listTopFive(userId: number): Promise<(ListGameRow & { position: number; rating: number | null })[]> {

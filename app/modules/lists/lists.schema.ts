@@ -77,3 +77,29 @@ export type TopFiveEntry = z.infer<typeof entrySchema>;
 export const PICKER_MODES = ["top5", "collection", "wishlist"] as const;
 export type PickerMode = (typeof PICKER_MODES)[number];
 export const PICKER_LIMIT = 20;
+
+/** Games a page of the collection or the wishlist on the profile's Want to Play tab (fills 3, 4 or 6 columns). */
+export const LIST_PAGE_SIZE = 36;
+
+/**
+ * A page number from the URL: a positive whole number, else page 1. A page past the end is clamped to
+ * the last once the list's count is known, so any run of digits is kept (capped) rather than refused.
+ */
+const listPageField = z
+  .string()
+  .trim()
+  .regex(/^\d+$/)
+  .transform((s) => Math.min(Number(s), Number.MAX_SAFE_INTEGER))
+  .pipe(z.number().int().min(1))
+  .catch(1);
+
+/** ?collectionPage=&wishlistPage= on /user/:id?tab=playlist (each list pages on its own). */
+export const WantToPlayPagesSchema = z.object({ collectionPage: listPageField, wishlistPage: listPageField });
+export type WantToPlayPages = z.infer<typeof WantToPlayPagesSchema>;
+
+export function parseWantToPlayPages(params: URLSearchParams): WantToPlayPages {
+  return WantToPlayPagesSchema.parse({
+    collectionPage: params.get("collectionPage") ?? undefined,
+    wishlistPage: params.get("wishlistPage") ?? undefined,
+  });
+}

@@ -12,6 +12,7 @@ import {
   getListState,
   getProgress,
   isInList,
+  countLists,
   listCollection,
   listTopFive,
   listTopRated,
@@ -32,6 +33,7 @@ import {
 } from "./lists.queries.server";
 import { autocommit } from "~/db/transaction.server";
 import {
+  LIST_PAGE_SIZE,
   ListActionSchema,
   parseIgdbId,
   PICKER_LIMIT,
@@ -42,6 +44,7 @@ import {
   type ListAction,
   type PickerMode,
   type TopFiveEntry,
+  type WantToPlayPages,
 } from "./lists.schema";
 
 /**
@@ -391,23 +394,61 @@ export async function loadTopTenTab(userId: number): Promise<TopTenTab> {
   }
 }
 
+/** One page of a list: the games shown, the list's true size, and where this page sits. */
+export interface ListPage<T> {
+  games: T[];
+  /** Every game in the list, not only the ones on this page. */
+  total: number;
+  /** 1-based, clamped to 1..pageCount. */
+  page: number;
+  /** At least 1 (an empty list has one empty page). */
+  pageCount: number;
+}
+
 export interface WantToPlayTab {
-  collection: TabGame[];
-  wishlist: (TabGame & { priority: number })[];
+  collection: ListPage<TabGame>;
+  wishlist: ListPage<TabGame & { priority: number }>;
   error: string | null;
 }
 
-export async function loadWantToPlayTab(userId: number): Promise<WantToPlayTab> {
+const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+const offsetOf = (page: number) => (page - 1) * LIST_PAGE_SIZE;
+
+/**
+ * Collection (newest first) and wishlist (priority, then newest), 36 games a page each, with each
+ * list's true count. The counts and both requested pages are read together; a page past the end (an
+ * old link, or the last game of the last page just removed) is read again as the last page.
+ */
+export async function loadWantToPlayTab(userId: number, pages: Partial<WantToPlayPages> = {}): Promise<WantToPlayTab> {
+  const want = { collection: Math.max(1, pages.collectionPage ?? 1), wishlist: Math.max(1, pages.wishlistPage ?? 1) };
   try {
-    const [collection, wishlist] = await Promise.all([listCollection(userId), listWishlist(userId)]);
+    const [counts, collectionRows, wishlistRows] = await Promise.all([
+      countLists(userId),
+      listCollection(userId, LIST_PAGE_SIZE, offsetOf(want.collection)),
+      listWishlist(userId, LIST_PAGE_SIZE, offsetOf(want.wishlist)),
+    ]);
+    const collectionPages = pageCountOf(counts.collection);
+    const wishlistPages = pageCountOf(counts.wishlist);
+    const collectionPage = Math.min(want.collection, collectionPages);
+    const wishlistPage = Math.min(want.wishlist, wishlistPages);
+    const [collection, wishlist] = await Promise.all([
+      collectionPage === want.collection ? collectionRows : listCollection(userId, LIST_PAGE_SIZE, offsetOf(collectionPage)),
+      wishlistPage === want.wishlist ? wishlistRows : listWishlist(userId, LIST_PAGE_SIZE, offsetOf(wishlistPage)),
+    ]);
     return {
-      collection: collection.map(toTabGame),
-      wishlist: wishlist.map((r) => ({ ...toTabGame(r), priority: r.priority })),
+      collection: { games: collection.map(toTabGame), total: counts.collection, page: collectionPage, pageCount: collectionPages },
+      wishlist: {
+        games: wishlist.map((r) => ({ ...toTabGame(r), priority: r.priority })),
+        total: counts.wishlist,
+        page: wishlistPage,
+        pageCount: wishlistPages,
+      },
       error: null,
     };
   } catch (err) {
     console.error("[lists] Want to Play read failed:", err);
-    return { collection: [], wishlist: [], error: M.pickerLoadFailed };
+    const empty = { games: [], total: 0, page: 1, pageCount: 1 };
+    return { collection: empty, wishlist: empty, error: M.pickerLoadFailed };
   }
 }
 

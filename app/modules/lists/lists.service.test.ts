@@ -7,6 +7,7 @@ import { useTestDatabase } from "../../../tests/setup/database";
 import type { SessionUser } from "~/auth/session.server";
 import { game, gameProgress, userCollection, userTopGames, userWishlist } from "~/db/schema";
 import { LISTS_MESSAGES as M } from "./lists.messages";
+import { LIST_PAGE_SIZE, parseWantToPlayPages } from "./lists.schema";
 import {
   addToCollection,
   addToWishlist,
@@ -220,7 +221,7 @@ describe("wishlist and collection", () => {
     expect(data(await setPriority(u, a.igdbId, 2)).wishlistPriority).toBe(2);
     expect(data(await setPriority(u, c.igdbId, 0)).wishlistPriority).toBe(0);
     const tab = await loadWantToPlayTab(u.id);
-    expect(tab.wishlist.map((w) => [w.name, w.priority])).toEqual([
+    expect(tab.wishlist.games.map((w) => [w.name, w.priority])).toEqual([
       ["Alpha", 2],
       ["Beta", 1],
       ["Gamma", 0],
@@ -234,7 +235,130 @@ describe("wishlist and collection", () => {
     const [a, b] = [await gameWithIgdb({ name: "First" }), await gameWithIgdb({ name: "Second" })];
     await addToCollection(u, a.igdbId);
     await addToCollection(u, b.igdbId);
-    expect((await loadWantToPlayTab(u.id)).collection.map((g) => g.name)).toEqual(["Second", "First"]);
+    expect((await loadWantToPlayTab(u.id)).collection.games.map((g) => g.name)).toEqual(["Second", "First"]);
+  });
+});
+
+describe("Want to Play pages (36 a page, true counts)", () => {
+  /** `n` games in one list of a new user, with added_at ties (three games a second) so the id decides. */
+  async function fillList(kind: "collection" | "wishlist", userId: number, n: number) {
+    const d = db.handle().db;
+    const base = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < n; i++) {
+      const g = await gameWithIgdb({ name: `${kind} ${i}` });
+      const row = { userId, igdbId: g.igdbId!, gameId: g.id, addedAt: new Date(base + Math.floor(i / 3) * 1000) };
+      if (kind === "collection") await d.insert(userCollection).values(row);
+      else await d.insert(userWishlist).values({ ...row, priority: i % 3 === 1 ? 2 : i % 5 === 0 ? 0 : 1 });
+    }
+  }
+
+  /** Every page of both lists, page 1 until the last. */
+  async function walk(userId: number) {
+    const first = await loadWantToPlayTab(userId);
+    const out = { collection: [] as number[], wishlist: [] as number[], sizes: { collection: [] as number[], wishlist: [] as number[] } };
+    for (const kind of ["collection", "wishlist"] as const) {
+      for (let p = 1; p <= first[kind].pageCount; p++) {
+        const tab = await loadWantToPlayTab(userId, kind === "collection" ? { collectionPage: p } : { wishlistPage: p });
+        expect(tab.error).toBeNull();
+        expect(tab[kind].page).toBe(p);
+        out[kind].push(...tab[kind].games.map((g) => g.gameId));
+        out.sizes[kind].push(tab[kind].games.length);
+      }
+    }
+    return { first, ...out };
+  }
+
+  async function expectedOrder(userId: number) {
+    const d = db.handle().db;
+    const c = await d.select().from(userCollection).where(eq(userCollection.userId, userId));
+    const w = await d.select().from(userWishlist).where(eq(userWishlist.userId, userId));
+    const byNewest = (a: { addedAt: Date; id: number }, b: { addedAt: Date; id: number }) =>
+      b.addedAt.getTime() - a.addedAt.getTime() || b.id - a.id;
+    return {
+      collection: c
+        .filter((r) => r.gameId !== null)
+        .sort(byNewest)
+        .map((r) => r.gameId!),
+      wishlist: w
+        .filter((r) => r.gameId !== null)
+        .sort((a, b) => b.priority - a.priority || byNewest(a, b))
+        .map((r) => r.gameId!),
+    };
+  }
+
+  it("pages both lists: true counts, 36 a page, no game lost or repeated, order kept across pages", async () => {
+    expect(LIST_PAGE_SIZE).toBe(36);
+    const u = await actor();
+    await fillList("collection", u.id, 80);
+    await fillList("wishlist", u.id, 73);
+    // Another user's games are neither counted nor shown.
+    const other = await actor();
+    await fillList("collection", other.id, 3);
+    const w = await walk(u.id);
+    expect([w.first.collection.total, w.first.collection.pageCount, w.first.wishlist.total, w.first.wishlist.pageCount]).toEqual([
+      80, 3, 73, 3,
+    ]);
+    expect(w.sizes).toEqual({ collection: [36, 36, 8], wishlist: [36, 36, 1] });
+    const expected = await expectedOrder(u.id);
+    expect(w.collection).toEqual(expected.collection);
+    expect(w.wishlist).toEqual(expected.wishlist);
+    expect(new Set(w.collection).size).toBe(80);
+    expect(new Set(w.wishlist).size).toBe(73);
+  });
+
+  it("exactly 36 is one page; 37 is two; an empty list is one empty page", async () => {
+    const u = await actor();
+    await fillList("collection", u.id, 36);
+    await fillList("wishlist", u.id, 37);
+    const tab = await loadWantToPlayTab(u.id, { collectionPage: 2, wishlistPage: 2 });
+    expect([tab.collection.total, tab.collection.page, tab.collection.pageCount, tab.collection.games.length]).toEqual([36, 1, 1, 36]);
+    expect([tab.wishlist.total, tab.wishlist.page, tab.wishlist.pageCount, tab.wishlist.games.length]).toEqual([37, 2, 2, 1]);
+    const empty = await loadWantToPlayTab((await actor()).id, { collectionPage: 5 });
+    expect(empty.collection).toEqual({ games: [], total: 0, page: 1, pageCount: 1 });
+    expect(empty.wishlist).toEqual({ games: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("a page past the end is the last page; each list keeps its own page", async () => {
+    const u = await actor();
+    await fillList("collection", u.id, 40);
+    await fillList("wishlist", u.id, 80);
+    const tab = await loadWantToPlayTab(u.id, { collectionPage: 999_999, wishlistPage: 2 });
+    expect([tab.collection.page, tab.collection.games.length]).toEqual([2, 4]);
+    expect([tab.wishlist.page, tab.wishlist.games.length]).toEqual([2, 36]);
+    const order = await expectedOrder(u.id);
+    expect(tab.collection.games.map((g) => g.gameId)).toEqual(order.collection.slice(36));
+    expect(tab.wishlist.games.map((g) => g.gameId)).toEqual(order.wishlist.slice(36, 72));
+  });
+
+  it("removing the last games of the last page shows the new last page", async () => {
+    const u = await actor();
+    await fillList("collection", u.id, 38);
+    const last = await loadWantToPlayTab(u.id, { collectionPage: 2 });
+    expect(last.collection.games).toHaveLength(2);
+    for (const g of last.collection.games) data(await removeFromCollection(u, g.igdbId));
+    const after = await loadWantToPlayTab(u.id, { collectionPage: 2 });
+    expect([after.collection.total, after.collection.page, after.collection.pageCount, after.collection.games.length]).toEqual([
+      36, 1, 1, 36,
+    ]);
+  });
+
+  it("an entry whose game row is gone is neither listed nor counted", async () => {
+    const u = await actor();
+    await fillList("collection", u.id, 2);
+    await db.handle().db.insert(userCollection).values({ userId: u.id, igdbId: nextIgdb(), gameId: null });
+    const tab = await loadWantToPlayTab(u.id);
+    expect([tab.collection.total, tab.collection.games.length]).toEqual([2, 2]);
+  });
+
+  it("page parameters: a positive whole number, anything else page 1; huge numbers kept for clamping", () => {
+    const parse = (q: string) => parseWantToPlayPages(new URLSearchParams(q));
+    expect(parse("")).toEqual({ collectionPage: 1, wishlistPage: 1 });
+    expect(parse("collectionPage=3&wishlistPage=2")).toEqual({ collectionPage: 3, wishlistPage: 2 });
+    for (const bad of ["abc", "0", "-1", "1.5", "", "2e3", "0x10", "%00", "１"])
+      expect(parse(`collectionPage=${encodeURIComponent(bad)}&wishlistPage=4`)).toEqual({ collectionPage: 1, wishlistPage: 4 });
+    expect(parse("collectionPage=999999").collectionPage).toBe(999_999);
+    expect(parse(`wishlistPage=${"9".repeat(400)}`).wishlistPage).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parse("wishlistPage=0007").wishlistPage).toBe(7);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type TopTenTab,
   type WantToPlayTab,
 } from "~/modules/lists/lists.service.server";
+import { parseWantToPlayPages } from "~/modules/lists/lists.schema";
 import {
   ACTIVITY_PER_SOURCE,
   ACTIVITY_PRIORITY,
@@ -244,7 +245,7 @@ export type ProfileTabData =
 export async function loadProfileTab(params: URLSearchParams, userId: number): Promise<ProfileTabData> {
   const tab = pick(PROFILE_TABS, params.get("tab"), "top5");
   if (tab === "top10") return { tab, top10: await loadTopTenTab(userId) };
-  if (tab === "playlist") return { tab, playlist: await loadWantToPlayTab(userId) };
+  if (tab === "playlist") return { tab, playlist: await loadWantToPlayTab(userId, parseWantToPlayPages(params)) };
   if (tab === "activity") return { tab, activity: await loadActivityTab(userId, params.get("cursor")) };
   return { tab, top5: await loadTopFiveTab(userId) };
 }
