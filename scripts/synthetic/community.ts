@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
+import { setGameRatingStatsFromRows } from "../../app/modules/reviews/reviews.queries.server";
 import { SYNTHETIC_EMAIL_DOMAIN } from "./people";
 import { REVIEW_SENTENCES } from "./words";
 
@@ -16,8 +17,9 @@ import { REVIEW_SENTENCES } from "./words";
  * replies one level deep under a comment of the same review, no one following themselves, a game in
  * at most one of wishlist / collection and never in a list once started, finished implies started,
  * Top 5 of rated games only with ranks 1–5. The denormalised counts (rating.like_count,
- * comment.like_count, user follower_count / following_count / rating_count, game rating_count / rating_sum) are set
- * from the rows at the end, so the database is one the app could have produced.
+ * comment.like_count, user follower_count / following_count / rating_count, the games' rating stats:
+ * count, sum, histogram and written reviews) are set from the rows at the end, so the database is one
+ * the app could have produced.
  *
  * A phase whose table already holds rows is skipped (re-running adds nothing).
  */
@@ -141,10 +143,7 @@ export async function seedCommunity(db: Database, opts: CommunityOptions): Promi
         ) g
         where u.n = 0`),
       );
-      await tx.execute(sql`
-        update game g set rating_count = s.c, rating_sum = s.s
-        from (select game_id, count(*)::int as c, sum(rating) as s from rating group by game_id) s
-        where g.id = s.game_id and (g.rating_count <> s.c or g.rating_sum <> s.s)`);
+      await setGameRatingStatsFromRows(tx);
       opts.onProgress?.("power user", want, want);
     }
     phaseDone("power user");
@@ -374,10 +373,7 @@ export async function seedCommunity(db: Database, opts: CommunityOptions): Promi
         left join (select following_id, count(*)::int as n from user_follow group by following_id) a on a.following_id = u2.id
         left join (select follower_id, count(*)::int as n from user_follow group by follower_id) b on b.follower_id = u2.id
       where u.id = u2.id and (u.follower_count <> coalesce(a.n, 0) or u.following_count <> coalesce(b.n, 0))`);
-    await tx.execute(sql`
-      update game g set rating_count = coalesce(s.c, 0), rating_sum = coalesce(s.s, 0)
-      from game g2 left join (select game_id, count(*)::int as c, sum(rating) as s from rating group by game_id) s on s.game_id = g2.id
-      where g.id = g2.id and (g.rating_count <> coalesce(s.c, 0) or g.rating_sum <> coalesce(s.s, 0))`);
+    await setGameRatingStatsFromRows(tx);
     await tx.execute(sql`
       update "user" u set rating_count = coalesce(s.c, 0)
       from "user" u2 left join (select user_id, count(*)::int as c from rating group by user_id) s on s.user_id = u2.id

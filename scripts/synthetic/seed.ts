@@ -4,6 +4,7 @@ import { game, user } from "../../app/db/schema";
 import type { CatalogueLine } from "../../app/modules/catalogue/import/import.schema";
 import { uniqueSlug } from "../../app/modules/catalogue/catalogue-write";
 import { prepareLine } from "../../app/modules/catalogue/import/import.service.server";
+import { setGameRatingStatsFromRows } from "../../app/modules/reviews/reviews.queries.server";
 import { generateRatings, syntheticUser } from "./people";
 import { generateGames, SYNTHETIC_IGDB_BASE, toCatalogueLine } from "./titles";
 
@@ -13,7 +14,8 @@ import { generateGames, SYNTHETIC_IGDB_BASE, toCatalogueLine } from "./titles";
  * the same parent link), so every derived column (search_name, search_aliases, slug,
  * parent link) is exactly what a real import would store. Idempotent: games
  * already present (by igdb id), users (by username) and ratings (by user and
- * game) are skipped; game rating_count / rating_sum and user rating_count are recomputed from `rating`.
+ * game) are skipped; the games' rating stats (count, sum, histogram, written
+ * reviews) and user rating_count are recomputed from `rating`.
  */
 
 export type SeedPhase = "games" | "users" | "ratings" | "indexes";
@@ -202,11 +204,9 @@ export async function seedSynthetic(db: Database, opts: SeedOptions): Promise<Se
         summary.ratingsInserted += rowsOf(res).length;
         opts.onProgress?.("ratings", Math.min(plan.length, i + batchSize), plan.length);
       }
-      // Keep the denormalised stats consistent with `rating`.
-      await tx.execute(sql`
-        update game g set rating_count = s.c, rating_sum = s.s
-        from (select game_id, count(*)::int as c, sum(rating) as s from rating group by game_id) s
-        where g.id = s.game_id and (g.rating_count <> s.c or g.rating_sum <> s.s)`);
+      // Keep the denormalised stats consistent with `rating`: the games' count, sum, histogram and
+      // written reviews, the users' rating_count.
+      await setGameRatingStatsFromRows(tx);
       await tx.execute(sql`
         update "user" u set rating_count = s.c
         from (select user_id, count(*)::int as c from rating group by user_id) s

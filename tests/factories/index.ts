@@ -4,6 +4,7 @@ import { getDb } from "../../app/db/client.server";
 import { game, platform, platformGames, rating, user } from "../../app/db/schema";
 import { normalizeTitle } from "../../app/lib/search-text";
 import { slugify } from "../../app/lib/slugs";
+import { adjustGameRatingStats } from "../../app/modules/reviews/reviews.queries.server";
 
 /** Factories: each test builds its own rows. Unique values come from a counter. */
 let seq = 0;
@@ -58,10 +59,7 @@ export async function createRating(over: { userId: number; gameId: number } & Pa
       .update(user)
       .set({ ratingCount: sql`${user.ratingCount} + 1` })
       .where(eq(user.id, over.userId));
-    await tx
-      .update(game)
-      .set({ ratingCount: sql`${game.ratingCount} + 1`, ratingSum: sql`${game.ratingSum} + ${row!.rating}` })
-      .where(eq(game.id, over.gameId));
+    await adjustGameRatingStats(tx, over.gameId, null, { rating: Number(row!.rating), review: row!.review });
     return row!;
   });
 }

@@ -94,6 +94,16 @@ export const game = pgTable(
     /** Denormalised review stats, kept in step with `rating` in the same transaction. */
     ratingCount: integer("rating_count").notNull().default(0),
     ratingSum: numeric("rating_sum", { precision: 10, scale: 1, mode: "number" }).notNull().default(0),
+    /**
+     * The ratings panel's ten bars: element b (1-based) counts the ratings with floor(rating) = b.
+     * Kept in step with `rating` like the count and sum (reviews.queries.server.ts).
+     */
+    ratingHistogram: integer("rating_histogram")
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0,0,0,0,0,0}'::integer[]`),
+    /** Ratings whose text has a non-space character (review ~ '[^[:space:]]'): 'See all N reviews'. */
+    writtenReviewCount: integer("written_review_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -129,6 +139,8 @@ export const game = pgTable(
     check("game_igdb_id_positive", sql`${t.igdbId} is null or ${t.igdbId} > 0`),
     check("game_name_not_blank", sql`length(btrim(${t.name})) > 0`),
     check("game_rating_count_nonneg", sql`${t.ratingCount} >= 0`),
+    check("game_rating_histogram_shape", sql`cardinality(${t.ratingHistogram}) = 10`),
+    check("game_written_review_count_nonneg", sql`${t.writtenReviewCount} >= 0`),
   ],
 );
 

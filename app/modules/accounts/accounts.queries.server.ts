@@ -1,6 +1,7 @@
 import { and, eq, like, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
-import { game, rating, user, verification } from "~/db/schema";
+import { user, verification } from "~/db/schema";
+import { releaseUserRatings } from "~/modules/reviews/reviews.queries.server";
 import { releaseFollowCounts } from "~/modules/social/follow.queries.server";
 import { releaseUserLikes } from "~/modules/social/social.queries.server";
 
@@ -21,13 +22,7 @@ export async function isUsernameTaken(username: string, db: Database = getDb()):
 export async function deleteUserCascade(userId: number): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     await releaseFollowCounts(tx, userId);
-    await tx.execute(sql`
-      update ${game} g
-         set rating_count = greatest(g.rating_count - r.n, 0),
-             rating_sum = greatest(g.rating_sum - r.total, 0)
-        from (select ${rating.gameId} as game_id, count(*)::int as n, sum(${rating.rating}) as total
-                from ${rating} where ${rating.userId} = ${userId} group by ${rating.gameId}) r
-       where g.id = r.game_id`);
+    await releaseUserRatings(tx, userId);
     await releaseUserLikes(tx, userId);
     const deleted = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
     return deleted.length > 0;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { comment, game, platform, rating, user } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
@@ -190,14 +190,24 @@ export async function insertReview(
   return inserted ?? null;
 }
 
+/** A rating as the game's stats count it: the value and the text (null for none). */
+export interface RatingStatsEntry {
+  rating: number;
+  review: string | null;
+}
+
 /** The review row, locked until the transaction ends, when it is `userId`'s; else null. */
-export async function lockOwnReview(db: Executor, reviewId: number, userId: number): Promise<{ gameId: number; rating: number } | null> {
+export async function lockOwnReview(
+  db: Executor,
+  reviewId: number,
+  userId: number,
+): Promise<({ gameId: number } & RatingStatsEntry) | null> {
   const [row] = await db
-    .select({ gameId: rating.gameId, rating: rating.rating })
+    .select({ gameId: rating.gameId, rating: rating.rating, review: rating.review })
     .from(rating)
     .where(and(eq(rating.id, reviewId), eq(rating.userId, userId)))
     .for("update");
-  return row ? { gameId: row.gameId, rating: Number(row.rating) } : null;
+  return row ? { gameId: row.gameId, rating: Number(row.rating), review: row.review } : null;
 }
 
 export async function updateReview(db: Executor, reviewId: number, values: ReviewValues): Promise<void> {
@@ -207,12 +217,16 @@ export async function updateReview(db: Executor, reviewId: number, values: Revie
     .where(eq(rating.id, reviewId));
 }
 
-export async function deleteOwnReview(db: Executor, reviewId: number, userId: number): Promise<{ gameId: number; rating: number } | null> {
+export async function deleteOwnReview(
+  db: Executor,
+  reviewId: number,
+  userId: number,
+): Promise<({ gameId: number } & RatingStatsEntry) | null> {
   const [row] = await db
     .delete(rating)
     .where(and(eq(rating.id, reviewId), eq(rating.userId, userId)))
-    .returning({ gameId: rating.gameId, rating: rating.rating });
-  return row ? { gameId: row.gameId, rating: Number(row.rating) } : null;
+    .returning({ gameId: rating.gameId, rating: rating.rating, review: rating.review });
+  return row ? { gameId: row.gameId, rating: Number(row.rating), review: row.review } : null;
 }
 
 /**
@@ -227,12 +241,98 @@ export async function shiftUserRatingCount(db: Executor, userId: number, delta: 
     .where(eq(user.id, userId));
 }
 
-/** Keeps the game's denormalised count and sum of ratings in step, in the caller's transaction. */
-export async function adjustGameRatingStats(db: Executor, gameId: number, countDelta: number, sumDelta: number): Promise<void> {
-  await db
-    .update(game)
-    .set({ ratingCount: sql`${game.ratingCount} + ${countDelta}`, ratingSum: sql`${game.ratingSum} + ${sumDelta}` })
-    .where(eq(game.id, gameId));
+/** The histogram's bars: element b (1-based) of game.rating_histogram counts floor(rating) = b. */
+const BARS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+/** A histogram array built bar by bar: `array[f(1), ..., f(10)]`. */
+const barsOf = (f: (bar: SQL) => SQL) =>
+  sql`array[${sql.join(
+    BARS.map((b) => f(sql.raw(String(b)))),
+    sql`, `,
+  )}]::integer[]`;
+
+/** Whether a text is a written review: the predicate of the written-review queries and indexes, false for null. */
+const isWritten = (text: SQL) => sql`coalesce(${text} ~ '[^[:space:]]', false)`;
+
+/**
+ * Keeps the game's denormalised rating stats in step with one rating going from `before` to `after`
+ * (null: no rating, so an insert has no `before` and a delete no `after`), in the caller's transaction:
+ * rating_count, rating_sum, the histogram bar (floor(rating)) and written_review_count (text with a
+ * non-space character). The bar and "written" are decided here, in SQL, from the values passed, with
+ * the expressions the aggregates use; every column moves relative to the row as it is when the update
+ * locks it (x = x + d), so concurrent writers on one game add up. Nothing to change, nothing written.
+ */
+export async function adjustGameRatingStats(
+  db: Executor,
+  gameId: number,
+  before: RatingStatsEntry | null,
+  after: RatingStatsEntry | null,
+): Promise<void> {
+  await db.execute(sql`
+    update ${game} g set
+      rating_count = g.rating_count + d.count,
+      rating_sum = g.rating_sum + d.sum,
+      written_review_count = g.written_review_count + d.written,
+      rating_histogram = ${barsOf((b) => sql`g.rating_histogram[${b}] + (d.bar_after = ${b})::int - (d.bar_before = ${b})::int`)}
+    from (
+      select (a.r is not null)::int - (b.r is not null)::int as count,
+             coalesce(a.r, 0) - coalesce(b.r, 0) as sum,
+             ${isWritten(sql`a.t`)}::int - ${isWritten(sql`b.t`)}::int as written,
+             coalesce(floor(a.r)::int, 0) as bar_after,
+             coalesce(floor(b.r)::int, 0) as bar_before
+      from (select ${after?.rating ?? null}::numeric as r, ${after?.review ?? null}::text as t) a,
+           (select ${before?.rating ?? null}::numeric as r, ${before?.review ?? null}::text as t) b
+    ) d
+    where g.id = ${gameId} and (d.count <> 0 or d.sum <> 0 or d.written <> 0 or d.bar_after <> d.bar_before)`);
+}
+
+/**
+ * The stats of the ratings matching `where`, per game: game_id, n, total, written, bars (the same
+ * columns and expressions as the game row's). The one definition of what the stored stats must equal.
+ */
+const ratingStatsByGame = (where: SQL) => sql`(
+  select ${rating.gameId} as game_id, count(*)::int as n, sum(${rating.rating}) as total,
+         count(*) filter (where ${isWritten(sql`${rating.review}`)})::int as written,
+         ${barsOf((b) => sql`count(*) filter (where floor(${rating.rating}) = ${b})::int`)} as bars
+    from ${rating} where ${where} group by ${rating.gameId})`;
+
+const NO_BARS = barsOf(() => sql`0`);
+
+/**
+ * Account deletion: every game the user rated loses the user's ratings from its stats (count, sum,
+ * histogram bars, written reviews), one statement for all of them, in the caller's transaction and
+ * before the ratings go (the cascade deletes them).
+ */
+export async function releaseUserRatings(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`
+    update ${game} g
+       set rating_count = greatest(g.rating_count - r.n, 0),
+           rating_sum = greatest(g.rating_sum - r.total, 0),
+           written_review_count = greatest(g.written_review_count - r.written, 0),
+           rating_histogram = ${barsOf((b) => sql`greatest(g.rating_histogram[${b}] - r.bars[${b}], 0)`)}
+      from ${ratingStatsByGame(sql`${rating.userId} = ${userId}`)} r
+     where g.id = r.game_id`);
+}
+
+/** The games' stored stats differ from their ratings' (a game without ratings must hold zeros). */
+const statsDiffer = sql`g.rating_count <> coalesce(r.n, 0) or g.rating_sum <> coalesce(r.total, 0)
+  or g.written_review_count <> coalesce(r.written, 0) or g.rating_histogram <> coalesce(r.bars, ${NO_BARS})`;
+
+/**
+ * Sets every game's stats from its ratings, for bulk writers that insert ratings directly (the
+ * synthetic seeders); only games whose stats differ are written. Returns how many were.
+ */
+export async function setGameRatingStatsFromRows(db: Executor): Promise<number> {
+  const result = await db.execute<{ id: number }>(sql`
+    update ${game} g
+       set rating_count = coalesce(r.n, 0),
+           rating_sum = coalesce(r.total, 0),
+           written_review_count = coalesce(r.written, 0),
+           rating_histogram = coalesce(r.bars, ${NO_BARS})
+      from ${game} g2 left join ${ratingStatsByGame(sql`true`)} r on r.game_id = g2.id
+     where g.id = g2.id and (${statsDiffer})
+    returning g.id`);
+  return result.rows.length;
 }
 
 export interface ReviewViewRow {

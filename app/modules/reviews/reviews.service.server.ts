@@ -205,7 +205,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
       const row = await insertReview(tx, { ...values, ...entry, slug: game.slug });
       if (!row) return null;
       await shiftUserRatingCount(tx, entry.userId, 1);
-      await adjustGameRatingStats(tx, game.id, 1, values.rating);
+      await adjustGameRatingStats(tx, game.id, null, values);
       if (progressTo) await recordReviewFinish(entry.userId, entry.gameId, progressTo === "completed", tx);
       return row;
     });
@@ -220,11 +220,12 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
   });
   if (!access.ok) return access;
   const updated = await transaction(async (tx) => {
-    // Locked, so two updates of one review add their differences to the game's sum one after the other.
+    // Locked, so two updates of one review move the game's stats one after the other, each from the
+    // rating and text the other left (a new bar, text written or cleared).
     const before = await lockOwnReview(tx, reviewId!, actor.id);
     if (!before) return false;
     await updateReview(tx, reviewId!, values);
-    if (before.rating !== values.rating) await adjustGameRatingStats(tx, game.id, 0, values.rating - before.rating);
+    await adjustGameRatingStats(tx, game.id, before, values);
     if (progressTo) await recordReviewFinish(entry.userId, entry.gameId, progressTo === "completed", tx);
     return true;
   });
@@ -247,7 +248,7 @@ export async function deleteReview(actor: Actor, reviewIdInput: unknown): Promis
     const row = await deleteOwnReview(tx, reviewId, actor.id);
     if (row) {
       await shiftUserRatingCount(tx, actor.id, -1);
-      await adjustGameRatingStats(tx, row.gameId, -1, -row.rating);
+      await adjustGameRatingStats(tx, row.gameId, row, null);
     }
     return row;
   });
