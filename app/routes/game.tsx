@@ -33,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The viewer's own review and list/progress states (signed in) and the newest written reviews.
   const viewer = await optionalUser(request);
   const [reviewBlock, lists] = await Promise.all([
-    getGameReviewsBlock(viewer, result.page.game.id),
+    getGameReviewsBlock(viewer, result.page.game.id, result.writtenReviewCount),
     getGameListState(viewer, result.page.game),
   ]);
   return { ...result.page, reviewBlock, lists, origin: new URL(request.url).origin };
@@ -74,7 +74,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 }
 
 export default function GamePage({ loaderData }: Route.ComponentProps) {
-  const { game, stats, reviewBlock, reviewsError, origin, lists } = loaderData;
+  const { game, stats, reviewBlock, origin, lists } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const next = navigation.location;
@@ -130,7 +130,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
         <div className="lg:col-start-1">
           <GameReviewBlock
             reviews={reviewBlock.reviews}
-            error={reviewBlock.error ?? reviewsError}
+            error={reviewBlock.error}
             writeHref={writeHref}
             signedIn={reviewBlock.signedIn}
             hasOwnReview={reviewBlock.hasOwnReview}

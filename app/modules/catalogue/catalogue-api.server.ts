@@ -1,5 +1,4 @@
 import { ok, type Result } from "~/lib/result";
-import { getGameRatingStats } from "./game.queries.server";
 import { resolveGame } from "./game-resolver.server";
 import { browseGames, searchGames } from "./search/search.service.server";
 import { parseSearchApiParams } from "./search/search-page.schema";
@@ -37,7 +36,7 @@ export async function gameApi(identifier: string): Promise<Result<GameApiRecord>
   const resolved = await resolveGame(identifier);
   if (!resolved.ok) return resolved;
   const row = resolved.data.game;
-  const stats = await getGameRatingStats(row.id);
+  const stats = row.ratingStats;
   return ok({
     id: row.id,
     igdbId: row.igdbId,

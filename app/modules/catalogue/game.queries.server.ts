@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/client.server";
-import { game, rating } from "~/db/schema";
+import { game } from "~/db/schema";
 
 /** The game page's facts, with its main game (parent) joined in the same query. */
 export interface GameDetailRow {
@@ -22,6 +22,10 @@ export interface GameDetailRow {
   franchiseName: string | null;
   collectionName: string | null;
   parent: { id: number; igdbId: number | null; name: string; slug: string; coverUrl: string | null; year: number | null } | null;
+  /** The ratings panel, from the game row's denormalised stats. */
+  ratingStats: GameRatingStatsRow;
+  /** Written reviews (text with a non-space character): 'See all N reviews' and their paging. */
+  writtenReviewCount: number;
 }
 
 const parentGame = alias(game, "parent_game");
@@ -45,6 +49,11 @@ async function findGame(where: SQL): Promise<GameDetailRow | null> {
       category: game.category,
       franchiseName: game.franchiseName,
       collectionName: game.collectionName,
+      ratingCount: game.ratingCount,
+      // rating_sum / rating_count is what avg(rating) computes (numeric division), so the figure is the aggregate's.
+      ratingAverage: sql<number | null>`(${game.ratingSum} / nullif(${game.ratingCount}, 0))::float8`,
+      ratingHistogram: game.ratingHistogram,
+      writtenReviewCount: game.writtenReviewCount,
       parentId: parentGame.id,
       parentIgdbId: parentGame.igdbId,
       parentName: parentGame.name,
@@ -58,9 +67,25 @@ async function findGame(where: SQL): Promise<GameDetailRow | null> {
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { parentId, parentIgdbId, parentName, parentSlug, parentCoverUrl, parentYear, ...rest } = row;
+  const {
+    parentId,
+    parentIgdbId,
+    parentName,
+    parentSlug,
+    parentCoverUrl,
+    parentYear,
+    ratingCount,
+    ratingAverage,
+    ratingHistogram,
+    ...rest
+  } = row;
   return {
     ...rest,
+    ratingStats: {
+      count: ratingCount,
+      average: ratingCount > 0 && ratingAverage !== null ? Number(ratingAverage) : null,
+      histogram: ratingHistogram.map(Number),
+    },
     parent:
       parentId !== null && parentName !== null && parentSlug !== null
         ? { id: parentId, igdbId: parentIgdbId, name: parentName, slug: parentSlug, coverUrl: parentCoverUrl, year: parentYear }
@@ -81,32 +106,8 @@ export function findGameByIgdbId(igdbId: number): Promise<GameDetailRow | null> 
 export interface GameRatingStatsRow {
   count: number;
   average: number | null;
-  /** Ten counts: index 0 is bar 1 (ratings 1.0–1.5) ... index 9 is bar 10. */
+  /** Ten counts: index 0 is bar 1 (ratings 1.0–1.5) ... index 9 is bar 10 (game.rating_histogram). */
   histogram: number[];
-}
-
-const BUCKETS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-
-/**
- * Count, average and the 10-bar histogram (bucket = rating rounded down) in one aggregate over the
- * game's ratings (index rating_game_idx). Only ratings from 1 to 10 count.
- */
-export async function getGameRatingStats(gameId: number): Promise<GameRatingStatsRow> {
-  const bars = Object.fromEntries(
-    BUCKETS.map((b) => [`b${b}`, sql<number>`count(*) filter (where floor(${rating.rating}) = ${sql.raw(String(b))})::int`]),
-  );
-  const rows = await getDb()
-    .select({
-      count: sql<number>`count(*)::int`,
-      average: sql<number | null>`avg(${rating.rating})::float8`,
-      ...bars,
-    })
-    .from(rating)
-    .where(and(eq(rating.gameId, gameId), sql`${rating.rating} between 1 and 10`));
-  const row = rows[0] as Record<string, number | null> | undefined;
-  const count = Number(row?.count ?? 0);
-  const average = row?.average === null || row?.average === undefined ? null : Number(row.average);
-  return { count, average: count > 0 ? average : null, histogram: BUCKETS.map((b) => Number(row?.[`b${b}`] ?? 0)) };
 }
 
 /** What a stored game lacks. */

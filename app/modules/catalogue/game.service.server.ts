@@ -4,7 +4,7 @@ import { formatRating } from "~/lib/ratings";
 import type { Result } from "~/lib/result";
 import { excerpt, richTextToHtml, toPlainText } from "~/lib/sanitize.server";
 import { gameHref } from "~/lib/slugs";
-import { getGameRatingStats, type GameDetailRow, type GameRatingStatsRow } from "./game.queries.server";
+import type { GameDetailRow, GameRatingStatsRow } from "./game.queries.server";
 import { queueGameRefresh } from "./game-refresh.server";
 import { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER, resolveGame } from "./game-resolver.server";
 import { countGameView } from "./view-counter.server";
@@ -14,7 +14,6 @@ export const SUMMARY_TOGGLE_LENGTH = 200;
 export const META_DESCRIPTION_LENGTH = 160;
 
 export { GAME_NOT_FOUND, INVALID_GAME_IDENTIFIER };
-export const REVIEWS_LOAD_ERROR = "Failed to load reviews";
 
 export interface GamePageGame {
   id: number;
@@ -59,26 +58,31 @@ export interface GamePageStats {
 export interface GamePage {
   game: GamePageGame;
   stats: GamePageStats;
-  /** Set when the ratings could not be read; the page still renders (the reviews block is the reviews module's). */
-  reviewsError: string | null;
 }
 
 type Failure = Extract<Result, { ok: false }>;
 
-export type GamePageResult = { ok: true; kind: "page"; page: GamePage } | { ok: true; kind: "redirect"; location: string } | Failure;
+export type GamePageResult =
+  | {
+      ok: true;
+      kind: "page";
+      page: GamePage;
+      /** The game's written reviews, from the game row, for the reviews block (not part of the page data). */
+      writtenReviewCount: number;
+    }
+  | { ok: true; kind: "redirect"; location: string }
+  | Failure;
 
 export interface GamePageOptions {
   /** Count this request as a page view (false for bots, prefetches, HEAD). */
   countView?: boolean;
 }
 
-const EMPTY_STATS: GamePageStats = { count: 0, average: null, averageLabel: "-", histogram: Array.from({ length: 10 }, () => 0) };
-
 /**
  * The game page. The identifier is a slug, digits only (an IGDB id) or 'game-{igdbId}' (resolveGame).
  * The id forms load by IGDB id and answer with a redirect to the canonical slug address; an
- * identifier with upper-case letters redirects too. Two queries for a page:
- * the game (with its main game) and the rating stats; the reviews block is the reviews module's. A counted view is
+ * identifier with upper-case letters redirects too. One query for a page: the game (with its main game
+ * and its rating stats, kept on the game row); the reviews block is the reviews module's. A counted view is
  * written later, batched with others (view-counter.server.ts).
  */
 export async function getGamePage(identifier: string | undefined, options: GamePageOptions = {}): Promise<GamePageResult> {
@@ -88,7 +92,6 @@ export async function getGamePage(identifier: string | undefined, options: GameP
   const href = canonicalHref(row);
   if (resolved.data.caseFolded || href !== `/game/${(identifier ?? "").trim()}`) return { ok: true, kind: "redirect", location: href };
 
-  const stats = await getGameRatingStats(row.id).then(toStats, (error: unknown) => failed("rating stats", row.id, error));
   if (options.countView) countGameView(row.id);
   // A stored game missing description, developer, publisher or screenshots is refreshed from IGDB in
   // the background, after this page is served (game-refresh.server.ts).
@@ -99,15 +102,10 @@ export async function getGamePage(identifier: string | undefined, options: GameP
     kind: "page",
     page: {
       game: toPageGame(row, href),
-      stats: stats ?? EMPTY_STATS,
-      reviewsError: stats === null ? REVIEWS_LOAD_ERROR : null,
+      stats: toStats(row.ratingStats),
     },
+    writtenReviewCount: row.writtenReviewCount,
   };
-}
-
-function failed(what: string, gameId: number, error: unknown): null {
-  console.error(`[game page] loading ${what} for game ${gameId} failed:`, error);
-  return null;
 }
 
 function canonicalHref(row: GameDetailRow): string {

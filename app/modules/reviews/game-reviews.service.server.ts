@@ -4,7 +4,7 @@ import { gameHref } from "~/lib/slugs";
 import { resolveGame } from "~/modules/catalogue/game-resolver.server";
 import { reviewLikeStates } from "~/modules/social/social.service.server";
 import { toReviewCard, type ReviewCard } from "./review-card";
-import { countGameWrittenReviews, listGameReviewCardsPage, type GameReviewSort } from "./reviews.queries.server";
+import { listGameReviewCardsPage, type GameReviewSort } from "./reviews.queries.server";
 
 export const ALL_REVIEWS_PAGE_SIZE = 20;
 
@@ -34,7 +34,7 @@ export async function getGameReviewsPage(
   if (!resolved.ok) return fail(resolved.status, resolved.error);
   const g = resolved.data.game;
   const sort: GameReviewSort = params.get("sort") === "newest" ? "newest" : "liked";
-  const total = await countGameWrittenReviews(g.id);
+  const total = g.writtenReviewCount;
   const pageCount = Math.max(1, Math.ceil(total / ALL_REVIEWS_PAGE_SIZE));
   const page = Math.min(pageOf(params.get("page")), pageCount);
   const rows = await listGameReviewCardsPage(g.id, sort, ALL_REVIEWS_PAGE_SIZE, (page - 1) * ALL_REVIEWS_PAGE_SIZE);

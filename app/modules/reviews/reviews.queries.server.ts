@@ -421,11 +421,8 @@ export async function listGameReviewCardsPage(
   return rows.map(toCardRow);
 }
 
-/** How many written reviews a game has (the same partial index). */
+/** How many written reviews a game has: the game row's written_review_count (one primary-key read). */
 export async function countGameWrittenReviews(gameId: number): Promise<number> {
-  const [row] = await getDb()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rating)
-    .where(and(eq(rating.gameId, gameId), sql`${rating.review} ~ '[^[:space:]]'`));
-  return Number(row?.n ?? 0);
+  const [row] = await getDb().select({ n: game.writtenReviewCount }).from(game).where(eq(game.id, gameId));
+  return row?.n ?? 0;
 }

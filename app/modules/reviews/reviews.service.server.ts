@@ -329,9 +329,12 @@ export interface GameReviewsBlock {
   error: string | null;
 }
 
-/** The game page's review block: the 5 newest written reviews and whether the viewer has one. */
-export async function getGameReviewsBlock(viewer: Actor, gameId: number): Promise<GameReviewsBlock> {
-  const [cards, own, writtenCount] = await Promise.all([
+/**
+ * The game page's review block: the 5 newest written reviews and whether the viewer has one.
+ * `writtenCount` is the game row's written_review_count when the caller has read the row; else it is read.
+ */
+export async function getGameReviewsBlock(viewer: Actor, gameId: number, writtenCount?: number): Promise<GameReviewsBlock> {
+  const [cards, own, written] = await Promise.all([
     listGameReviewCards(gameId, GAME_PAGE_REVIEWS).then(
       (rows) => rows.map(toReviewCard),
       (error: unknown) => {
@@ -340,7 +343,7 @@ export async function getGameReviewsBlock(viewer: Actor, gameId: number): Promis
       },
     ),
     viewer ? findOwnReview(viewer.id, gameId).catch(() => null) : Promise.resolve(null),
-    countGameWrittenReviews(gameId).catch(() => 0),
+    writtenCount ?? countGameWrittenReviews(gameId).catch(() => 0),
   ]);
   const liked = await reviewLikeStates(
     viewer,
@@ -351,7 +354,7 @@ export async function getGameReviewsBlock(viewer: Actor, gameId: number): Promis
     hasOwnReview: own !== null,
     reviews: cards ?? [],
     likedReviewIds: [...liked],
-    writtenCount,
+    writtenCount: written,
     error: cards ? null : "Failed to load reviews",
   };
 }
