@@ -1,14 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createGame, createRating, createUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { aggregateRatingStats, ratingStatDrift, storedRatingStats } from "../../../tests/support/rating-stats";
 import type { SessionUser } from "~/auth/session.server";
+import { rating } from "~/db/schema";
 import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
 import { getGamePage } from "~/modules/catalogue/game.service.server";
 import { getGameReviewsPage } from "./game-reviews.service.server";
+import { transaction } from "~/db/transaction.server";
+import { adjustGameRatingStats, lockOwnReview } from "./reviews.queries.server";
 import { deleteReview, getGameReviewsBlock, saveReview } from "./reviews.service.server";
 
 /**
@@ -107,6 +110,33 @@ describe("the game's rating stats through the review service", () => {
     await expectStats(g1.id, { count: 1, sum: 8, histogram: bars({ 8: 1 }), written: 1 });
     await expectStats(g2.id, { count: 0, sum: 0, histogram: bars({}), written: 0 });
     await expectStats(g3.id, { count: 1, sum: 10, histogram: bars({ 10: 1 }), written: 0 });
+  });
+
+  it("an account deleted while one of its reviews is being edited: the edit commits first, the stats end exact", async () => {
+    // A race on PostgreSQL (PGlite runs one transaction at a time, so there the two simply follow each other).
+    const g = await createGame();
+    const leaver = await createUser();
+    await createRating({ userId: (await createUser()).id, gameId: g.id, rating: 5, review: "stays" });
+    const mine = await createRating({ userId: leaver.id, gameId: g.id, rating: 2, review: null });
+    let locked!: () => void;
+    let release!: () => void;
+    const holding = new Promise<void>((r) => (locked = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const edit = transaction(async (tx) => {
+      const before = await lockOwnReview(tx, mine.id, leaver.id);
+      const after = { rating: 9, review: "changed my mind" };
+      await tx.update(rating).set(after).where(eq(rating.id, mine.id));
+      await adjustGameRatingStats(tx, g.id, before, after);
+      locked();
+      await gate;
+    });
+    await holding;
+    const deleting = deleteUserCascade(leaver.id);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await edit;
+    expect(await deleting).toBe(true);
+    await expectStats(g.id, { count: 1, sum: 5, histogram: bars({ 5: 1 }), written: 1 });
   });
 
   it("concurrent saves, edits and deletes by different users on one game end exact", async () => {

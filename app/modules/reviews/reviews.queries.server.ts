@@ -301,9 +301,13 @@ const NO_BARS = barsOf(() => sql`0`);
 /**
  * Account deletion: every game the user rated loses the user's ratings from its stats (count, sum,
  * histogram bars, written reviews), one statement for all of them, in the caller's transaction and
- * before the ratings go (the cascade deletes them).
+ * before the ratings go (the cascade deletes them). The ratings are locked first, so an edit or delete
+ * of one of them in flight commits before they are summed (the sum is read by the next statement, on a
+ * fresh snapshot) and none starts until the account is gone; new ratings wait on the user row, which the
+ * caller has locked.
  */
 export async function releaseUserRatings(db: Executor, userId: number): Promise<void> {
+  await db.select({ id: rating.id }).from(rating).where(eq(rating.userId, userId)).for("update");
   await db.execute(sql`
     update ${game} g
        set rating_count = greatest(g.rating_count - r.n, 0),
