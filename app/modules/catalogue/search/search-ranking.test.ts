@@ -213,6 +213,28 @@ describe("series prior", () => {
     expect(top("kestrel heart", games)[0]).toBe("Kestrel Hearts");
   });
 
+  it("keeps a tagged variant below its untagged record among many titles with the word", () => {
+    const bare = ["Kestrel Golf", "Kestrel Paint", "Kestrel Party", "Kestrel Tennis", "Kestrel Clash", "Kestrel Picross", "Kestrel Puzzle"];
+    const games = [
+      ...bare.map((n) => cand(n)),
+      // The variant's record is the more complete one (more platforms).
+      cand("Kestrel Bros. (Classic Series)", { ...full, releaseYear: 1983 }),
+      cand("Kestrel Bros.", { ...full, platformCount: 2, releaseYear: 1983 }),
+    ];
+    const order = top("kestrel", games);
+    expect(order.indexOf("Kestrel Bros.")).toBeLessThan(order.indexOf("Kestrel Bros. (Classic Series)"));
+  });
+
+  it("reads a trailing 1 as the series' first game, which has no number", () => {
+    const games = [cand("Quasar Run"), cand("Quasar Run 2"), cand("Quasar Run 4: Episode I")];
+    expect(top("quasar run 1", games)[0]).toBe("Quasar Run");
+    expect(top("quasar run 1", [...games, cand("Quasar Run 1")])[0]).toBe("Quasar Run 1");
+  });
+
+  it("does not count a leading-zero code number as a sequel", () => {
+    expect(top("quasar", [cand("Quasar 007"), cand("Quasar: Rogue Pilot")])[0]).toBe("Quasar 007");
+  });
+
   it("never lifts anything above an exact title", () => {
     const games = [
       cand("Kestrel"),

@@ -440,7 +440,10 @@ function hasEditionWords(title: TitleForm, used: ReadonlySet<number>, query: Ran
  */
 function isSequel(title: TitleForm, used: ReadonlySet<number>, query: RankQuery): boolean {
   if (query.canon.some((t) => /^\d+$/.test(t))) return false;
-  return title.canon.some((t, i) => !used.has(i) && /^\d+$/.test(t) && Number(t) >= 2 && Number(t) <= 20);
+  // "007" is a code name, not a sequel number.
+  return title.canon.some(
+    (t, i) => !used.has(i) && /^\d+$/.test(t) && !title.tokens[i]?.startsWith("0") && Number(t) >= 2 && Number(t) <= 20,
+  );
 }
 
 export interface TitleMatch {
@@ -569,6 +572,8 @@ export interface ScoreParts {
   recency: number;
   /** Set-level prior (rankCandidates): notability among many similar titles, the first of a series. */
   series: number;
+  /** The trailing-tag penalty taken from `title` ("(PAL)", "(GH)"): it survives the crowd's title cap. */
+  tag: number;
   total: number;
 }
 
@@ -669,14 +674,38 @@ function initialismMatch(query: RankQuery, name: string, match: TitleMatch): Tit
   return best;
 }
 
+/** A numberless title matched for "… 1" counts a little less than a title holding the 1. */
+const FIRST_GAME_FACTOR = 0.98;
+
+/**
+ * The term without a trailing "1" ("sonic 1" → "sonic"), or null: players number the first game of a
+ * series that has no number itself.
+ */
+export function firstGameQuery(query: RankQuery): RankQuery | null {
+  const n = query.tokens.length;
+  if (n < 2 || query.canon[n - 1] !== "1" || !/^(1|i)$/.test(query.tokens[n - 1] ?? "")) return null;
+  const tokens = query.tokens.slice(0, -1);
+  return { normalized: tokens.join(" "), tokens, canon: query.canon.slice(0, -1), compact: tokens.join("") };
+}
+
 export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, opts: RankOptions = {}): ScoreParts {
   let match: TitleMatch = NONE;
   const partial = opts.mostWords ? MOST_WORDS : STRICT_PARTIAL;
   const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true))];
   for (const form of forms) if (form) match = better(match, matchTitle(query, form, partial));
+  // "sonic 1", "halo 1": the first game of a series usually has no number.
+  const first = firstGameQuery(query);
+  if (first) {
+    for (const form of forms) {
+      if (!form || form.canon.some((t) => /^\d+$/.test(t))) continue;
+      const m = matchTitle(first, form, partial);
+      match = better(match, { ...m, score: m.score * FIRST_GAME_FACTOR });
+    }
+  }
   if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
   // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
   const tag = TRAILING_TAG.exec(c.name)?.[0];
+  let tagPenalty = 0;
   if (
     tag &&
     !match.exact &&
@@ -684,7 +713,8 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
       .split(" ")
       .every((w) => !w || query.tokens.includes(w))
   )
-    match = { ...match, score: match.score - TAG_PENALTY };
+    tagPenalty = TAG_PENALTY;
+  match = { ...match, score: match.score - tagPenalty };
   const category = categoryAdjustment(c.category);
   const rating = ratingAdjustment(c);
   const popularity = popularityBonus(c);
@@ -698,6 +728,7 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
     popularity,
     recency,
     series: 0,
+    tag: tagPenalty,
     total: match.score + category + rating + popularity + recency,
   };
 }
@@ -768,7 +799,7 @@ function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: Sco
     for (const r of full) {
       // A title typed whole (a typo at most: "kingdom haerts") names one game: the crowd's best bonus.
       if (r.score.whole && r.score.title >= CROWD_TITLE_CAP) r.score.series += CROWD_WEIGHT;
-      else r.score.series += CROWD_WEIGHT * completeness(r.candidate) - Math.max(0, r.score.title - CROWD_TITLE_CAP);
+      else r.score.series += CROWD_WEIGHT * completeness(r.candidate) - Math.max(0, r.score.title + r.score.tag - CROWD_TITLE_CAP);
     }
   }
   const notable = full.filter((r) => !r.score.whole && r.candidate.releaseYear && completeness(r.candidate) >= NOTABLE_COMPLETENESS);

@@ -2,7 +2,15 @@ import { arabicToRoman, normalizeTitle, numeralVariants, sanitizeSearchTerm } fr
 import { applyContentFilter } from "../content-filter";
 import { getContentPolicy } from "../content-policy.server";
 import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
-import { editSimilarity, prepareQuery, rankCandidates, type RankCandidate, type Ranked, type RankQuery } from "./search-ranking";
+import {
+  editSimilarity,
+  firstGameQuery,
+  prepareQuery,
+  rankCandidates,
+  type RankCandidate,
+  type Ranked,
+  type RankQuery,
+} from "./search-ranking";
 import {
   browseCatalogue,
   countCatalogue,
@@ -148,9 +156,12 @@ export function buildRelaxedTsQuery(query: RankQuery, corrections: ReadonlyMap<s
 
 function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string[] {
   const skipFirst = query.tokens.length > 1 && ARTICLES.has(query.tokens[0] ?? "");
+  // A trailing "1" is optional: the first game of a series usually has no number ("sonic 1").
+  const skipLast = firstGameQuery(query) !== null;
   const groups: string[] = [];
   query.tokens.forEach((token, i) => {
     if (i === 0 && skipFirst) return;
+    if (i === query.tokens.length - 1 && skipLast) return;
     const alts = new Set<string>();
     const add = (w: string | undefined, prefix = false) => {
       const lx = w ? lexeme(w) : null;
