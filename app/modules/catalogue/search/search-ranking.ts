@@ -452,13 +452,19 @@ export interface TitleMatch {
   exact: boolean;
   /** The term spans the whole title (an exact tier), possibly with typos. */
   whole: boolean;
+  /** Matched through an alternative name or an initialism, not the game's own name. */
+  alias?: boolean;
 }
 
 const NONE: TitleMatch = { score: 0, exact: false, whole: false };
 
+function aliasFlag(title: TitleForm): { alias?: true } {
+  return title.isAlias ? { alias: true } : {};
+}
+
 function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<number>, query: RankQuery, exact: boolean): TitleMatch {
   let score = tier * sim * sim;
-  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1, whole: true };
+  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1, whole: true, ...aliasFlag(title) };
   const extra = title.tokens.length - used.size;
   const lastUsed = Math.max(-1, ...used);
   const trailing = title.tokens.length - 1 - lastUsed;
@@ -467,7 +473,7 @@ function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<n
   if (extra > 0 && hasEditionWords(title, used, query)) score -= EDITION_PENALTY;
   if (extra > 0 && isSequel(title, used, query)) score -= SEQUEL_PENALTY;
   if (title.isAlias) score *= ALIAS_FACTOR;
-  return { score, exact: false, whole: false };
+  return { score, exact: false, whole: false, ...aliasFlag(title) };
 }
 
 function better(a: TitleMatch, b: TitleMatch): TitleMatch {
@@ -566,6 +572,8 @@ export interface ScoreParts {
   exact: boolean;
   /** The term spans the whole title, possibly misspelt. */
   whole: boolean;
+  /** Matched through an alternative name or an initialism only. */
+  alias: boolean;
   category: number;
   rating: number;
   popularity: number;
@@ -669,7 +677,7 @@ function initialismMatch(query: RankQuery, name: string, match: TitleMatch): Tit
   let best = match;
   for (const { form } of forms.slice(0, MAX_INITIALISM_FORMS)) {
     const m = matchTitle(query, form);
-    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false, whole: false };
+    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false, whole: false, alias: true };
   }
   return best;
 }
@@ -723,6 +731,7 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
     title: match.score,
     exact: match.exact,
     whole: match.whole,
+    alias: Boolean(match.alias),
     category,
     rating,
     popularity,
@@ -793,21 +802,56 @@ const NOTABLE_COMPLETENESS = 0.3;
  * naming a series or an entry mean the original, and an original comes before its re-releases.
  * Exact titles are ordered first anyway; partial matches get nothing.
  */
-function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[]): void {
+function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[], query: RankQuery): void {
   const full = scored.filter((r) => !r.score.exact && r.score.title >= FULL_MATCH_TITLE);
+  const heads = familyHeads(full.filter((r) => !r.score.alias).map((r) => r.candidate.name));
   if (full.length >= CROWDED_AT) {
     for (const r of full) {
-      // A title typed whole (a typo at most: "kingdom haerts") names one game: the crowd's best bonus.
-      if (r.score.whole && r.score.title >= CROWD_TITLE_CAP) r.score.series += CROWD_WEIGHT;
+      // A title typed whole (a typo at most: "kingdom haerts") names one game: the crowd's best bonus;
+      // with two words or more ("fantasy star") its title counts as much as one typed without a typo.
+      if (r.score.whole && (r.score.title >= CROWD_TITLE_CAP || query.tokens.length >= 2))
+        r.score.series += CROWD_WEIGHT + Math.max(0, CROWD_TITLE_CAP - r.score.title);
       else r.score.series += CROWD_WEIGHT * completeness(r.candidate) - Math.max(0, r.score.title + r.score.tag - CROWD_TITLE_CAP);
+      // The title other titles of the crowd extend ("Crash Bandicoot" → "Crash Bandicoot 2…", "Forza
+      // Motorsport" → "Forza Motorsport 6"): the original its sequels are named after.
+      if (heads.has(r.candidate.name)) r.score.series += FAMILY_HEAD_BONUS;
     }
   }
   const notable = full.filter((r) => !r.score.whole && r.candidate.releaseYear && completeness(r.candidate) >= NOTABLE_COMPLETENESS);
   if (notable.length >= 2) {
-    const first = Math.min(...notable.map((r) => r.candidate.releaseYear as number));
-    for (const r of notable) if (r.candidate.releaseYear === first) r.score.series += FIRST_OF_SERIES_BONUS;
+    // The first of the family heads when there are any, else of the games named so (not through an
+    // alternative name or initialism) when there are any, else of all.
+    const named = notable.filter((r) => !r.score.alias);
+    const headed = named.filter((r) => heads.has(r.candidate.name));
+    const pool = headed.length ? headed : named.length ? named : notable;
+    const first = Math.min(...pool.map((r) => r.candidate.releaseYear as number));
+    for (const r of pool) if (r.candidate.releaseYear === first) r.score.series += FIRST_OF_SERIES_BONUS;
   }
   for (const r of full) r.score.total += r.score.series;
+}
+
+/** Other titles starting with a title (then a space, ':' or '-') that make it a family's head. */
+const FAMILY_MIN_MEMBERS = 2;
+/** The head of a family of titles in a crowd: its sequels and subtitles are named after it. */
+const FAMILY_HEAD_BONUS = 60;
+
+/** Names that at least two other names of the set start with, followed by a word boundary. */
+export function familyHeads(names: readonly string[]): Set<string> {
+  const keys = names.map((n) => ({ name: n, key: normalizeTitle(n) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const heads = new Set<string>();
+  for (let i = 0; i < keys.length; i++) {
+    const { name, key } = keys[i]!;
+    if (!key || TRAILING_TAG.test(name)) continue;
+    let members = 0;
+    // Sorted: the names extending `key` follow it directly.
+    for (let j = i + 1; j < keys.length && keys[j]!.key.startsWith(key); j++) {
+      const member = keys[j]!;
+      // A tagged variant ("Crash Bandicoot (PAL)") is the same game, not a family member.
+      if (member.key.charAt(key.length) === " " && normalizeTitle(member.name.replace(TRAILING_TAG, "")) !== key) members++;
+    }
+    if (members >= FAMILY_MIN_MEMBERS) heads.add(name);
+  }
+  return heads;
 }
 
 /** Scores, drops candidates below the relevance threshold, sorts best first. */
@@ -821,7 +865,7 @@ export function rankCandidates<T extends RankCandidate>(
   const scored = candidates
     .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now, opts) }))
     .filter((r) => r.score.title >= threshold);
-  seriesPrior(scored);
+  seriesPrior(scored, query);
   return scored
     .map((r) => ({ ...r, time: releaseTime(r.candidate) ?? 0 }))
     .sort(
