@@ -797,9 +797,13 @@ const NOTABLE_COMPLETENESS = 0.3;
  * The prior that needs the whole candidate set. When many titles hold every word (a series or a
  * character name: "zelda"), title tiers say little (starts with / contains are all the same series),
  * so complete records get up to 130 over bare ones (a title typed whole, typos at most, gets the full
- * 130), and starting the title counts no more than containing the words. And among two or more full
- * matches with a complete record (completeness ≥ 0.3) and a year, the earliest gets +70: players
- * naming a series or an entry mean the original, and an original comes before its re-releases.
+ * 130; with two words or more its typo costs nothing), and starting the title counts no more than
+ * containing the words; a trailing tag still costs its penalty. A title that two or more others of the
+ * crowd extend ("Crash Bandicoot" → "Crash Bandicoot 2: …", "Crash Bandicoot: Warped") is the family's
+ * head: +60. And among two or more full matches with a complete record (completeness ≥ 0.3) and a year,
+ * the earliest gets +70 — the earliest family head when there is one, else the earliest game matched by
+ * its own name: players naming a series or an entry mean the original, and an original comes before its
+ * re-releases.
  * Exact titles are ordered first anyway; partial matches get nothing.
  */
 function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[], query: RankQuery): void {
