@@ -12,11 +12,19 @@ import { evaluate, evaluateClasses, formatClassReport, formatReport, loadCases, 
 
 const MIN_TOP1 = 0.95;
 /**
- * The held-out class file (holdout-classes.json) at the level the class fixes reached (92.3 % top-1,
- * 97.4 % top-5, no empty result); the goal is 97 % top-1. Raise these as the search improves, never lower.
+ * The held-out class file (holdout-classes.json) at the level the class fixes reached (issue-15 round 2:
+ * 96.6 % top-1, 99.1 % top-5, no empty result); the goal is 97 % top-1. Raise these as the search
+ * improves, never lower.
  */
-const CLASSES_MIN_TOP1 = 0.9;
-const CLASSES_MIN_TOP5 = 0.97;
+const CLASSES_MIN_TOP1 = 0.96;
+const CLASSES_MIN_TOP5 = 0.99;
+/**
+ * The second held-out class file (holdout-classes-2.json, written before the round-2 tuning and run once
+ * after it: 92.0 % top-1, 97.3 % top-5, one empty result: "bf3", an initialism of a compound word).
+ */
+const CLASSES2_MIN_TOP1 = 0.91;
+const CLASSES2_MIN_TOP5 = 0.97;
+const CLASSES2_MAX_EMPTY = 1;
 const hasDataset = fs.existsSync(realDatasetPath);
 
 useTestDatabase();
@@ -46,5 +54,14 @@ describe.skipIf(!hasDataset)(`relevance on games-real.jsonl${hasDataset ? "" : `
     expect(report.all.empty).toBe(0);
     expect(report.all.top1 / report.all.total).toBeGreaterThanOrEqual(CLASSES_MIN_TOP1);
     expect(report.all.top5 / report.all.total).toBeGreaterThanOrEqual(CLASSES_MIN_TOP5);
+  }, 600_000);
+
+  it("reaches the round-2 level on the second held-out class file", async () => {
+    const report = await evaluateClasses(loadClassCases("holdout-classes-2.json"));
+    console.log(formatClassReport("holdout-classes-2.json", report, { misses: false }));
+    expect(report.all.total).toBeGreaterThanOrEqual(80);
+    expect(report.all.empty).toBeLessThanOrEqual(CLASSES2_MAX_EMPTY);
+    expect(report.all.top1 / report.all.total).toBeGreaterThanOrEqual(CLASSES2_MIN_TOP1);
+    expect(report.all.top5 / report.all.total).toBeGreaterThanOrEqual(CLASSES2_MIN_TOP5);
   }, 600_000);
 });

@@ -1,10 +1,10 @@
 /**
  * Prints the relevance misses and a latency summary on games-real.jsonl, in an in-memory PGlite:
  *   npx tsx tests/relevance/run-relevance.ts [--repeat N] [--tuning-only]
- * (--tuning-only leaves out holdout-classes.json: for runs while tuning.)
+ * (--tuning-only leaves out the held-out class files: for runs while tuning.)
  * (RELEVANCE_DATASET=/path/to/games-real.jsonl when the checkout has no ../shared/datasets.)
  * queries.json / holdout.json: top-1, as relevance.test.ts asserts. tuning-classes.json /
- * holdout-classes.json: top-1 and top-5 per class (see README.md; not asserted yet).
+ * holdout-classes.json / holdout-classes-2.json: top-1 and top-5 per class (see README.md).
  */
 import { openImportedCatalogue } from "./catalogue";
 import { evaluate, evaluateClasses, formatClassReport, formatReport, loadCases, loadClassCases, percentile } from "./evaluate";
@@ -27,6 +27,8 @@ console.log(formatClassReport("tuning-classes.json", tuningClasses));
 if (!tuningOnly) {
   const holdoutClasses = await evaluateClasses(loadClassCases("holdout-classes.json"));
   console.log(formatClassReport("holdout-classes.json (held out: never tune on it)", holdoutClasses));
+  const holdoutClasses2 = await evaluateClasses(loadClassCases("holdout-classes-2.json"));
+  console.log(formatClassReport("holdout-classes-2.json (held out: never tune on it)", holdoutClasses2));
 }
 
 const timings: number[] = [];

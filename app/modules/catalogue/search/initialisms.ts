@@ -31,10 +31,17 @@ function isNumeral(word: string, index: number): boolean {
   return index > 0 && v !== null && v <= 20 && !(v === 1 && word === "i");
 }
 
+/**
+ * A word's part of an initialism: numbers, roman numerals and words holding a digit stay whole
+ * ("Final Fantasy XIII" is "ffxiii", never "ffx"; "Super Mario 3D World" is "sm3dw"), else the initial.
+ */
+function letterOf(w: string, i: number): string {
+  return isNumeral(w, i) || /\d/.test(w) ? w : w[0]!;
+}
+
 /** Initials of the words (numbers whole), with and without small words; 2+ characters. */
 function initials(ws: readonly string[]): string[] {
-  // Numbers and roman numerals stay whole: "Final Fantasy XIII" is "ffxiii", never "ffx".
-  const letter = (w: string, i: number) => (isNumeral(w, i) ? w : w[0]!);
+  const letter = letterOf;
   const all = ws.map(letter).join("");
   const content = ws.filter((w) => !SMALL_WORDS.has(w));
   const out = new Set<string>();
@@ -99,22 +106,36 @@ function deriveAliases(title: string): string[] {
     // A long name inside the head: "star wars kotor 2".
     for (let a = 1; a <= head.length - 3; a++) if (!SMALL_WORDS.has(head[a]!)) spans.push([a, head.length]);
     for (const [a, b] of spans) {
-      for (const init of initials(head.slice(a, b))) {
+      const inits = initials(head.slice(a, b));
+      // One word before a number: its initial glued to the number ("p5", "p4g" for Persona 4 Golden).
+      if (a === 0 && b === 1 && head.length === 1 && tail.length && head[0]!.length >= 4) inits.push(head[0]![0]!);
+      for (const init of inits) {
         const before = head.slice(0, a);
-        add([...before, init, ...head.slice(b)], tail);
+        if (init.length >= 2) add([...before, init, ...head.slice(b)], tail);
         if (b === head.length && tail.length) {
-          for (const n of numeralForms(tail[0]!)) add([...before, `${init}${n}`], tail.slice(1));
+          const after = tail.slice(1);
+          for (const n of numeralForms(tail[0]!)) {
+            // A lone initial only with digits ("p5", never "pv").
+            if (init.length < 2 && !/^\d+$/.test(n)) continue;
+            add([...before, `${init}${n}`], after);
+            // The words after the number glued too, digits only: "p4g", "mk8d".
+            if (/^\d+$/.test(n) && after.length >= 1 && after.length <= 3)
+              add([...before, `${init}${n}${after.map((w) => letterOf(w, 1)).join("")}`], []);
+          }
           // "tes skyrim": the initialism, then the subtitle, without the number.
-          if (restText.length) add([...before, init], tail.slice(1));
+          if (restText.length && init.length >= 2) add([...before, init], tail.slice(1));
         }
       }
     }
   }
+  const heads = ps.length > 1 ? initials(first) : [];
   // Subtitles: "the legend of zelda: botw".
   rest.forEach((p, i) => {
     for (const init of initials(p)) {
       out.add([first.join(" "), ...rest.map((q, j) => (j === i ? init : q.join(" ")))].join(": "));
       out.add(init);
+      // Both initialisms: "gta vc" (Grand Theft Auto: Vice City), "mgs pw".
+      if (i === 0) for (const h of heads) out.add(`${h}: ${init}`);
     }
   });
   // The whole title's initials across its parts: "csgo", "tlou".

@@ -41,6 +41,15 @@ describe("initialisms derived from titles", () => {
     expect(initialismWords("Lightning Returns: Final Fantasy XIII")).not.toContain("ffx");
   });
 
+  it("derives a one-word name's initial with its number, glued words after it, words holding a digit whole and head + subtitle initialisms", () => {
+    expect(initialismWords("Persona 4 Golden")).toEqual(expect.arrayContaining(["p4", "p4g"]));
+    expect(initialismWords("Persona 5")).toContain("p5");
+    expect(initialismWords("Persona 5")).not.toContain("pv");
+    expect(initialismWords("Mario Kart 8 Deluxe")).toContain("mk8d");
+    expect(initialismWords("Super Mario 3D World")).toContain("sm3dw");
+    expect(initialismAliases("Grand Theft Auto: Vice City")).toContain("gta: vc");
+  });
+
   it.each([
     ["mgs 2", "Metal Gear Solid 2: Sons of Liberty"],
     ["ffx", "Final Fantasy X"],

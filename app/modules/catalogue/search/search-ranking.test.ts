@@ -213,6 +213,51 @@ describe("series prior", () => {
     expect(top("kestrel heart", games)[0]).toBe("Kestrel Hearts");
   });
 
+  it("keeps a tagged variant below its untagged record among many titles with the word", () => {
+    const bare = ["Kestrel Golf", "Kestrel Paint", "Kestrel Party", "Kestrel Tennis", "Kestrel Clash", "Kestrel Picross", "Kestrel Puzzle"];
+    const games = [
+      ...bare.map((n) => cand(n)),
+      // The variant's record is the more complete one (more platforms).
+      cand("Kestrel Bros. (Classic Series)", { ...full, releaseYear: 1983 }),
+      cand("Kestrel Bros.", { ...full, platformCount: 2, releaseYear: 1983 }),
+    ];
+    const order = top("kestrel", games);
+    expect(order.indexOf("Kestrel Bros.")).toBeLessThan(order.indexOf("Kestrel Bros. (Classic Series)"));
+  });
+
+  it("reads a trailing 1 as the series' first game, which has no number", () => {
+    const games = [cand("Quasar Run"), cand("Quasar Run 2"), cand("Quasar Run 4: Episode I")];
+    expect(top("quasar run 1", games)[0]).toBe("Quasar Run");
+    expect(top("quasar run 1", [...games, cand("Quasar Run 1")])[0]).toBe("Quasar Run 1");
+  });
+
+  it("does not count a leading-zero code number as a sequel", () => {
+    expect(top("quasar", [cand("Quasar 007"), cand("Quasar: Rogue Pilot")])[0]).toBe("Quasar 007");
+  });
+
+  it("gives the first-of-series bonus to the title its sequels are named after", () => {
+    const bare = ["Kestrel Golf", "Kestrel Paint", "Kestrel Party", "Kestrel Clash", "Kestrel Picross"];
+    const games = [
+      ...bare.map((n) => cand(n)),
+      cand("The Incredible Kestrel Dummies", { ...full, releaseYear: 1992 }),
+      cand("Kestrel Bandicoot", { hasDeveloper: true, genreCount: 1, hasSummary: true, releaseYear: 1996 }),
+      cand("Kestrel Bandicoot 2", { ...full, releaseYear: 1997 }),
+      cand("Kestrel Bandicoot: Warped", { ...full, releaseYear: 1998 }),
+    ];
+    expect(top("kestrel", games)[0]).toBe("Kestrel Bandicoot");
+  });
+
+  it("puts a title of two words typed whole with a typo above a crowd of complete records", () => {
+    const games = [
+      cand("Phantasmo Star"),
+      // Complete records holding both words in a subtitle (not sequels named after the title).
+      ...["II", "III", "IV", "Online", "Gaiden", "Nova", "Portable", "Zero"].map((s) =>
+        cand(`Saga ${s}: Phantasmo Star`, { ...full, releaseYear: 1990 }),
+      ),
+    ];
+    expect(top("fantasmo star", games)[0]).toBe("Phantasmo Star");
+  });
+
   it("never lifts anything above an exact title", () => {
     const games = [
       cand("Kestrel"),

@@ -440,7 +440,10 @@ function hasEditionWords(title: TitleForm, used: ReadonlySet<number>, query: Ran
  */
 function isSequel(title: TitleForm, used: ReadonlySet<number>, query: RankQuery): boolean {
   if (query.canon.some((t) => /^\d+$/.test(t))) return false;
-  return title.canon.some((t, i) => !used.has(i) && /^\d+$/.test(t) && Number(t) >= 2 && Number(t) <= 20);
+  // "007" is a code name, not a sequel number.
+  return title.canon.some(
+    (t, i) => !used.has(i) && /^\d+$/.test(t) && !title.tokens[i]?.startsWith("0") && Number(t) >= 2 && Number(t) <= 20,
+  );
 }
 
 export interface TitleMatch {
@@ -449,13 +452,19 @@ export interface TitleMatch {
   exact: boolean;
   /** The term spans the whole title (an exact tier), possibly with typos. */
   whole: boolean;
+  /** Matched through an alternative name or an initialism, not the game's own name. */
+  alias?: boolean;
 }
 
 const NONE: TitleMatch = { score: 0, exact: false, whole: false };
 
+function aliasFlag(title: TitleForm): { alias?: true } {
+  return title.isAlias ? { alias: true } : {};
+}
+
 function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<number>, query: RankQuery, exact: boolean): TitleMatch {
   let score = tier * sim * sim;
-  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1, whole: true };
+  if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1, whole: true, ...aliasFlag(title) };
   const extra = title.tokens.length - used.size;
   const lastUsed = Math.max(-1, ...used);
   const trailing = title.tokens.length - 1 - lastUsed;
@@ -464,7 +473,7 @@ function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<n
   if (extra > 0 && hasEditionWords(title, used, query)) score -= EDITION_PENALTY;
   if (extra > 0 && isSequel(title, used, query)) score -= SEQUEL_PENALTY;
   if (title.isAlias) score *= ALIAS_FACTOR;
-  return { score, exact: false, whole: false };
+  return { score, exact: false, whole: false, ...aliasFlag(title) };
 }
 
 function better(a: TitleMatch, b: TitleMatch): TitleMatch {
@@ -563,12 +572,16 @@ export interface ScoreParts {
   exact: boolean;
   /** The term spans the whole title, possibly misspelt. */
   whole: boolean;
+  /** Matched through an alternative name or an initialism only. */
+  alias: boolean;
   category: number;
   rating: number;
   popularity: number;
   recency: number;
   /** Set-level prior (rankCandidates): notability among many similar titles, the first of a series. */
   series: number;
+  /** The trailing-tag penalty taken from `title` ("(PAL)", "(GH)"): it survives the crowd's title cap. */
+  tag: number;
   total: number;
 }
 
@@ -664,9 +677,23 @@ function initialismMatch(query: RankQuery, name: string, match: TitleMatch): Tit
   let best = match;
   for (const { form } of forms.slice(0, MAX_INITIALISM_FORMS)) {
     const m = matchTitle(query, form);
-    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false, whole: false };
+    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false, whole: false, alias: true };
   }
   return best;
+}
+
+/** A numberless title matched for "… 1" counts a little less than a title holding the 1. */
+const FIRST_GAME_FACTOR = 0.98;
+
+/**
+ * The term without a trailing "1" ("sonic 1" → "sonic"), or null: players number the first game of a
+ * series that has no number itself.
+ */
+export function firstGameQuery(query: RankQuery): RankQuery | null {
+  const n = query.tokens.length;
+  if (n < 2 || query.canon[n - 1] !== "1" || !/^(1|i)$/.test(query.tokens[n - 1] ?? "")) return null;
+  const tokens = query.tokens.slice(0, -1);
+  return { normalized: tokens.join(" "), tokens, canon: query.canon.slice(0, -1), compact: tokens.join("") };
 }
 
 export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, opts: RankOptions = {}): ScoreParts {
@@ -674,9 +701,19 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
   const partial = opts.mostWords ? MOST_WORDS : STRICT_PARTIAL;
   const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true))];
   for (const form of forms) if (form) match = better(match, matchTitle(query, form, partial));
+  // "sonic 1", "halo 1": the first game of a series usually has no number.
+  const first = firstGameQuery(query);
+  if (first) {
+    for (const form of forms) {
+      if (!form || form.canon.some((t) => /^\d+$/.test(t))) continue;
+      const m = matchTitle(first, form, partial);
+      match = better(match, { ...m, score: m.score * FIRST_GAME_FACTOR });
+    }
+  }
   if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
   // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
   const tag = TRAILING_TAG.exec(c.name)?.[0];
+  let tagPenalty = 0;
   if (
     tag &&
     !match.exact &&
@@ -684,7 +721,8 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
       .split(" ")
       .every((w) => !w || query.tokens.includes(w))
   )
-    match = { ...match, score: match.score - TAG_PENALTY };
+    tagPenalty = TAG_PENALTY;
+  match = { ...match, score: match.score - tagPenalty };
   const category = categoryAdjustment(c.category);
   const rating = ratingAdjustment(c);
   const popularity = popularityBonus(c);
@@ -693,11 +731,13 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
     title: match.score,
     exact: match.exact,
     whole: match.whole,
+    alias: Boolean(match.alias),
     category,
     rating,
     popularity,
     recency,
     series: 0,
+    tag: tagPenalty,
     total: match.score + category + rating + popularity + recency,
   };
 }
@@ -757,26 +797,65 @@ const NOTABLE_COMPLETENESS = 0.3;
  * The prior that needs the whole candidate set. When many titles hold every word (a series or a
  * character name: "zelda"), title tiers say little (starts with / contains are all the same series),
  * so complete records get up to 130 over bare ones (a title typed whole, typos at most, gets the full
- * 130), and starting the title counts no more than containing the words. And among two or more full
- * matches with a complete record (completeness ≥ 0.3) and a year, the earliest gets +70: players
- * naming a series or an entry mean the original, and an original comes before its re-releases.
+ * 130; with two words or more its typo costs nothing), and starting the title counts no more than
+ * containing the words; a trailing tag still costs its penalty. A title that two or more others of the
+ * crowd extend ("Crash Bandicoot" → "Crash Bandicoot 2: …", "Crash Bandicoot: Warped") is the family's
+ * head: +60. And among two or more full matches with a complete record (completeness ≥ 0.3) and a year,
+ * the earliest gets +70 — the earliest family head when there is one, else the earliest game matched by
+ * its own name: players naming a series or an entry mean the original, and an original comes before its
+ * re-releases.
  * Exact titles are ordered first anyway; partial matches get nothing.
  */
-function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[]): void {
+function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[], query: RankQuery): void {
   const full = scored.filter((r) => !r.score.exact && r.score.title >= FULL_MATCH_TITLE);
+  const heads = familyHeads(full.filter((r) => !r.score.alias).map((r) => r.candidate.name));
   if (full.length >= CROWDED_AT) {
     for (const r of full) {
-      // A title typed whole (a typo at most: "kingdom haerts") names one game: the crowd's best bonus.
-      if (r.score.whole && r.score.title >= CROWD_TITLE_CAP) r.score.series += CROWD_WEIGHT;
-      else r.score.series += CROWD_WEIGHT * completeness(r.candidate) - Math.max(0, r.score.title - CROWD_TITLE_CAP);
+      // A title typed whole (a typo at most: "kingdom haerts") names one game: the crowd's best bonus;
+      // with two words or more ("fantasy star") its title counts as much as one typed without a typo.
+      if (r.score.whole && (r.score.title >= CROWD_TITLE_CAP || query.tokens.length >= 2))
+        r.score.series += CROWD_WEIGHT + Math.max(0, CROWD_TITLE_CAP - r.score.title);
+      else r.score.series += CROWD_WEIGHT * completeness(r.candidate) - Math.max(0, r.score.title + r.score.tag - CROWD_TITLE_CAP);
+      // The title other titles of the crowd extend ("Crash Bandicoot" → "Crash Bandicoot 2…", "Forza
+      // Motorsport" → "Forza Motorsport 6"): the original its sequels are named after.
+      if (heads.has(r.candidate.name)) r.score.series += FAMILY_HEAD_BONUS;
     }
   }
   const notable = full.filter((r) => !r.score.whole && r.candidate.releaseYear && completeness(r.candidate) >= NOTABLE_COMPLETENESS);
   if (notable.length >= 2) {
-    const first = Math.min(...notable.map((r) => r.candidate.releaseYear as number));
-    for (const r of notable) if (r.candidate.releaseYear === first) r.score.series += FIRST_OF_SERIES_BONUS;
+    // The first of the family heads when there are any, else of the games named so (not through an
+    // alternative name or initialism) when there are any, else of all.
+    const named = notable.filter((r) => !r.score.alias);
+    const headed = named.filter((r) => heads.has(r.candidate.name));
+    const pool = headed.length ? headed : named.length ? named : notable;
+    const first = Math.min(...pool.map((r) => r.candidate.releaseYear as number));
+    for (const r of pool) if (r.candidate.releaseYear === first) r.score.series += FIRST_OF_SERIES_BONUS;
   }
   for (const r of full) r.score.total += r.score.series;
+}
+
+/** Other titles starting with a title (then a space, ':' or '-') that make it a family's head. */
+const FAMILY_MIN_MEMBERS = 2;
+/** The head of a family of titles in a crowd: its sequels and subtitles are named after it. */
+const FAMILY_HEAD_BONUS = 60;
+
+/** Names that at least two other names of the set start with, followed by a word boundary. */
+export function familyHeads(names: readonly string[]): Set<string> {
+  const keys = names.map((n) => ({ name: n, key: normalizeTitle(n) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const heads = new Set<string>();
+  for (let i = 0; i < keys.length; i++) {
+    const { name, key } = keys[i]!;
+    if (!key || TRAILING_TAG.test(name)) continue;
+    let members = 0;
+    // Sorted: the names extending `key` follow it directly.
+    for (let j = i + 1; j < keys.length && keys[j]!.key.startsWith(key); j++) {
+      const member = keys[j]!;
+      // A tagged variant ("Crash Bandicoot (PAL)") is the same game, not a family member.
+      if (member.key.charAt(key.length) === " " && normalizeTitle(member.name.replace(TRAILING_TAG, "")) !== key) members++;
+    }
+    if (members >= FAMILY_MIN_MEMBERS) heads.add(name);
+  }
+  return heads;
 }
 
 /** Scores, drops candidates below the relevance threshold, sorts best first. */
@@ -790,7 +869,7 @@ export function rankCandidates<T extends RankCandidate>(
   const scored = candidates
     .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now, opts) }))
     .filter((r) => r.score.title >= threshold);
-  seriesPrior(scored);
+  seriesPrior(scored, query);
   return scored
     .map((r) => ({ ...r, time: releaseTime(r.candidate) ?? 0 }))
     .sort(

@@ -2,7 +2,15 @@ import { arabicToRoman, normalizeTitle, numeralVariants, sanitizeSearchTerm } fr
 import { applyContentFilter } from "../content-filter";
 import { getContentPolicy } from "../content-policy.server";
 import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
-import { editSimilarity, prepareQuery, rankCandidates, type RankCandidate, type Ranked, type RankQuery } from "./search-ranking";
+import {
+  editSimilarity,
+  firstGameQuery,
+  prepareQuery,
+  rankCandidates,
+  type RankCandidate,
+  type Ranked,
+  type RankQuery,
+} from "./search-ranking";
 import {
   browseCatalogue,
   countCatalogue,
@@ -130,27 +138,48 @@ function lexeme(word: string): string | null {
  * Null when no word is usable.
  */
 export function buildTsQuery(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string | null {
-  const groups = tsGroups(query, corrections);
+  const groups = tsGroups(query, corrections, false);
   return groups.length ? groups.join(" & ") : null;
 }
 
 /**
  * Candidates for the last resort when every word together finds nothing: titles holding all the words
  * but one ("star war battlefront 2" finds "Star Wars: Battlefront II"); with two words, either word
- * (the ranking then keeps only titles where the other word matches too, misspelt).
+ * (the ranking then keeps only titles where the other word matches too, misspelt). Words of three
+ * letters or fewer are not in the spelling dictionary, so a term with short words also asks its longer
+ * words alone ("hte hing kng masscare"), all but one of three or more ("peearl hharbor trulogy 1941 ref dun rsing").
  */
 export function buildRelaxedTsQuery(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string | null {
-  const groups = tsGroups(query, corrections);
-  if (groups.length < 2) return null;
+  const groups = tsGroups(query, corrections, false);
+  const long = tsGroups(query, corrections, true);
+  const branches = new Set<string>();
+  if (groups.length >= 2) branches.add(allButOne(groups));
+  // Misspelt short words ("hte", "ref dun") find nothing in the dictionary: the longer words alone too
+  // (all of them when fewer than three, so that "2" alone never fills the candidate cap).
+  if (long.length < groups.length && long.some((g) => /[a-z]/.test(g)))
+    branches.add(long.length >= 3 ? allButOne(long) : `(${long.join(" & ")})`);
+  return branches.size ? [...branches].join(" | ") : null;
+}
+
+/** Any of two groups, or all groups but one of three or more. */
+function allButOne(groups: readonly string[]): string {
   if (groups.length === 2) return groups.join(" | ");
   return groups.map((_, skip) => `(${groups.filter((_, i) => i !== skip).join(" & ")})`).join(" | ");
 }
 
-function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>): string[] {
+/**
+ * One tsquery group per word, with its numeral twin and corrections. `loose` (the last resort) leaves
+ * out words of three letters or fewer ("hte", "ref dun"): the dictionary holds no such words to correct
+ * them with, and the ranking still matches them one edit away.
+ */
+function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>, loose: boolean): string[] {
   const skipFirst = query.tokens.length > 1 && ARTICLES.has(query.tokens[0] ?? "");
+  // A trailing "1" is optional: the first game of a series usually has no number ("sonic 1").
+  const skipLast = firstGameQuery(query) !== null;
   const groups: string[] = [];
   query.tokens.forEach((token, i) => {
     if (i === 0 && skipFirst) return;
+    if (i === query.tokens.length - 1 && skipLast) return;
     const alts = new Set<string>();
     const add = (w: string | undefined, prefix = false) => {
       const lx = w ? lexeme(w) : null;
@@ -161,6 +190,8 @@ function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>):
     if (canon && canon !== token) add(canon);
     const roman = /^\d+$/.test(token) ? arabicToRoman(Number(token))?.toLowerCase() : undefined;
     add(roman);
+    const short = token.length < MIN_CORRECTED_LENGTH && !/^\d+$/.test(canon ?? token);
+    if (loose && short) return;
     for (const c of corrections.get(token) ?? []) add(c);
     if (i === query.tokens.length - 1 && token.length >= MIN_PREFIX_LENGTH && !/^\d+$/.test(token)) add(token, true);
     if (alts.size) groups.push(alts.size === 1 ? [...alts][0]! : `(${[...alts].join(" | ")})`);

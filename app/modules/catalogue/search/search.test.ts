@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { game, platform, searchWord } from "~/db/schema";
 import { createGame, createRating, createUser } from "../../../../tests/factories";
 import { useTestDatabase } from "../../../../tests/setup/database";
-import { buildTsQuery, browseGames, CANDIDATE_CAP, searchGames, singleEdits } from "./search.service.server";
+import { buildRelaxedTsQuery, buildTsQuery, browseGames, CANDIDATE_CAP, searchGames, singleEdits } from "./search.service.server";
 import { prepareQuery } from "./search-ranking";
 
 const db = useTestDatabase();
@@ -204,5 +204,17 @@ describe("search words dictionary", () => {
     expect(buildTsQuery(q, new Map([["final", ["finale"]]]))).toBe("(final | finale) & fantasy & (7 | vii)");
     expect(buildTsQuery(prepareQuery("zeld")!, new Map())).toBe("(zeld | zeld:*)");
     expect(singleEdits("tiem")).toContain("time");
+  });
+
+  it("leaves an optional trailing 1 out of the tsquery, and asks the last resort for the longer words when short ones are misspelt", () => {
+    expect(buildTsQuery(prepareQuery("sonic 1")!, new Map())).toBe("sonic");
+    // Three groups: all but one of them.
+    expect(buildRelaxedTsQuery(prepareQuery("dead rising 2")!, new Map())).toBe(
+      "(rising & (2 | ii)) | (dead & (2 | ii)) | (dead & rising)",
+    );
+    // Short words ("hte", "kng") have no correction: the longer words alone too.
+    expect(buildRelaxedTsQuery(prepareQuery("hte hong kng massacre")!, new Map())).toBe(
+      "(hong & kng & (massacre | massacre:*)) | (hte & kng & (massacre | massacre:*)) | (hte & hong & (massacre | massacre:*)) | (hte & hong & kng) | (hong & (massacre | massacre:*))",
+    );
   });
 });
