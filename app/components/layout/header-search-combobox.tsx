@@ -1,14 +1,14 @@
 import { Clock, Loader2, Search, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
 import { hitYear, PlatformList } from "~/components/search/game-result-card";
 import { clearRecent, readRecent, rememberSearch, type RecentSearch, type SearchKind } from "~/components/search/recent-searches";
 import { SuggestionCache } from "~/components/search/suggestion-cache";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { UserAvatar } from "~/components/social/user-avatar";
 import { gameHref } from "~/lib/slugs";
 import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
+import { KindToggle, searchInputClass } from "./header-search";
 
 export const MIN_CHARS = 2;
 export const DEBOUNCE_MS = 800;
@@ -45,20 +45,27 @@ export function searchPageHref(term: string, kind: SearchKind = "games"): string
   return `${kind === "users" ? "/users" : "/search-results"}?q=${encodeURIComponent(term.trim())}`;
 }
 
+export interface HeaderSearchComboboxProps {
+  id: string;
+  /** What was typed into the plain field before this code arrived, the kind chosen, and whether the field had focus. */
+  initialQuery: string;
+  initialKind: SearchKind;
+  autoFocus: boolean;
+}
+
 /**
- * The header's search box with its results dropdown. Without JavaScript it is a plain
- * GET form to /search-results. With JavaScript it becomes an ARIA combobox: results after 2
- * characters and 800 ms, recent searches for an empty box, arrow keys / Enter / Escape.
+ * The header's search box as an ARIA combobox: results after 2 characters and 800 ms, recent
+ * searches for an empty box, arrow keys / Enter / Escape. Loaded in the browser when the plain box
+ * (./header-search.tsx, which it replaces in place) is first pointed at or focused.
  */
-export function HeaderSearch({ id = "header-search" }: { id?: string }) {
+export function HeaderSearchCombobox({ id, initialQuery, initialKind, autoFocus }: HeaderSearchComboboxProps) {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const uid = useId();
   const listId = `${uid}-list`;
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(initialQuery);
   const [focused, setFocused] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -66,7 +73,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
   const [fetched, setFetched] = useState<{ key: string; items: Suggestion[] } | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [kind, setKind] = useState<SearchKind>("games");
+  const [kind, setKind] = useState<SearchKind>(initialKind);
 
   const term = query.trim();
   const key = `${kind}:${term.toLowerCase()}`;
@@ -99,6 +106,15 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key already encodes the term; attempt retries after a failure
   }, [key, attempt]);
+
+  // Taking over a focused field: focus moves to this input (the caret after the text), which opens the dropdown as a focus does.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!autoFocus || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
 
   // Click (or tap) outside closes the dropdown.
   useEffect(() => {
@@ -136,7 +152,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     (items ?? []).forEach((item, i) => options.push({ id: `${uid}-item-${i}`, type: "item", item }));
     options.push({ id: `${uid}-all`, type: "all" });
   }
-  const expanded = hydrated && open && options.length > 0;
+  const expanded = open && options.length > 0;
   const activeOption = expanded && active >= 0 ? options[active] : undefined;
 
   function close() {
@@ -225,26 +241,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
         }
       }}
     >
-      {hydrated && (
-        <div
-          role="group"
-          aria-label="Search for"
-          className="absolute top-1/2 right-9 z-10 flex -translate-y-1/2 gap-0.5 rounded-full bg-surface-2/80 p-0.5 text-xs"
-        >
-          {(["games", "users"] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              aria-pressed={kind === k}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => switchKind(k)}
-              className={`rounded-full px-2 py-0.5 font-semibold ${kind === k ? "bg-accent text-white" : "text-muted hover:text-ink-strong"}`}
-            >
-              {k === "games" ? "Games" : "Users"}
-            </button>
-          ))}
-        </div>
-      )}
+      <KindToggle kind={kind} onSwitch={switchKind} />
       <Form
         method="get"
         action={kind === "users" ? "/users" : "/search-results"}
@@ -282,20 +279,16 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
             openWith();
           }}
           onKeyDown={onKeyDown}
-          role={hydrated ? "combobox" : undefined}
-          aria-expanded={hydrated ? expanded : undefined}
-          aria-controls={hydrated ? listId : undefined}
-          aria-autocomplete={hydrated ? "list" : undefined}
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-autocomplete="list"
           aria-activedescendant={activeOption?.id}
           aria-describedby={failed ? `${uid}-error` : undefined}
-          className={`h-10 w-full rounded-full border bg-page/70 pl-9 ${hydrated ? "pr-36" : "pr-9"} text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
-            failed ? "border-bad/70" : "border-line"
-          }`}
+          className={searchInputClass(failed)}
         />
-        {loading && hydrated && (
-          <Loader2 aria-hidden="true" className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted" />
-        )}
-        {!loading && hydrated && query !== "" && (
+        {loading && <Loader2 aria-hidden="true" className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted" />}
+        {!loading && query !== "" && (
           <button
             type="button"
             onClick={() => {

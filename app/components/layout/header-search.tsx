@@ -1,0 +1,116 @@
+import { Search } from "lucide-react";
+import { useId, useRef, useState, type ComponentType } from "react";
+import { Form } from "react-router";
+import type { SearchKind } from "~/components/search/recent-searches";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import type { HeaderSearchComboboxProps } from "./header-search-combobox";
+
+type Combobox = ComponentType<HeaderSearchComboboxProps>;
+let combobox: Promise<Combobox> | undefined;
+const loadCombobox = () => (combobox ??= import("./header-search-combobox").then((m) => m.HeaderSearchCombobox));
+
+/** The search box's Games / Users switch (shown once the page runs JavaScript). */
+export function KindToggle({ kind, onSwitch }: { kind: SearchKind; onSwitch: (kind: SearchKind) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Search for"
+      className="absolute top-1/2 right-9 z-10 flex -translate-y-1/2 gap-0.5 rounded-full bg-surface-2/80 p-0.5 text-xs"
+    >
+      {(["games", "users"] as const).map((k) => (
+        <button
+          key={k}
+          type="button"
+          aria-pressed={kind === k}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onSwitch(k)}
+          className={`rounded-full px-2 py-0.5 font-semibold ${kind === k ? "bg-accent text-white" : "text-muted hover:text-ink-strong"}`}
+        >
+          {k === "games" ? "Games" : "Users"}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The search field's classes: room for the switch (with JavaScript) or for nothing (a plain form). */
+export function searchInputClass(failed: boolean, enhanced = true): string {
+  return `h-10 w-full rounded-full border bg-page/70 pl-9 ${enhanced ? "pr-36" : "pr-9"} text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
+    failed ? "border-bad/70" : "border-line"
+  }`;
+}
+
+/**
+ * The header's search box. Without JavaScript it is a plain GET form to /search-results (or /users).
+ * Once hydrated it shows what the closed combobox shows, and is replaced in place by that combobox
+ * (./header-search-combobox.tsx: suggestions, recent searches, keyboard) whose code is fetched when
+ * the box is first pointed at, touched or focused — not on every first load (decision 016). What was
+ * typed in the meantime, the chosen kind and the focus carry over.
+ */
+export function HeaderSearch({ id = "header-search" }: { id?: string }) {
+  const hydrated = useHydrated();
+  const listId = `${useId()}-list`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [kind, setKind] = useState<SearchKind>("games");
+  const kindRef = useRef<SearchKind>("games");
+  const [loaded, setLoaded] = useState<{ Combobox: Combobox; props: HeaderSearchComboboxProps } | null>(null);
+
+  if (loaded) return <loaded.Combobox {...loaded.props} />;
+
+  const load = (focus = false) => {
+    void loadCombobox().then((Combobox) => {
+      const input = inputRef.current;
+      setLoaded({
+        Combobox,
+        props: {
+          id,
+          initialQuery: input?.value ?? "",
+          initialKind: kindRef.current,
+          autoFocus: focus || (input !== null && document.activeElement === input),
+        },
+      });
+    });
+  };
+
+  return (
+    <div className="relative w-full" onPointerEnter={() => load()} onFocus={() => load()}>
+      {hydrated && (
+        <KindToggle
+          kind={kind}
+          onSwitch={(next) => {
+            kindRef.current = next;
+            setKind(next);
+            load(true);
+          }}
+        />
+      )}
+      <Form method="get" action={kind === "users" ? "/users" : "/search-results"} role="search" className="relative w-full">
+        <label htmlFor={id} className="sr-only">
+          {kind === "users" ? "Search users" : "Search games"}
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+        <input
+          ref={inputRef}
+          id={id}
+          name="q"
+          type="search"
+          maxLength={100}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder="Search games or users..."
+          role={hydrated ? "combobox" : undefined}
+          aria-expanded={hydrated ? false : undefined}
+          aria-controls={hydrated ? listId : undefined}
+          aria-autocomplete={hydrated ? "list" : undefined}
+          className={searchInputClass(false, hydrated)}
+        />
+      </Form>
+      {hydrated && (
+        <div hidden>
+          <ul id={listId} role="listbox" aria-label={kind === "users" ? "User suggestions" : "Game suggestions"} />
+        </div>
+      )}
+    </div>
+  );
+}
