@@ -11,8 +11,11 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     lucideDirectImports(),
-    // What every page loads, in two chunks (decision 016): from the root route and the client entry.
-    firstLoadChunks({ roots: [app("root.tsx"), app("entry.client.tsx")] }),
+    // What a first load needs, in a few chunks (decision 016).
+    firstLoadChunks({
+      shell: [app("root.tsx"), app("entry.client.tsx")],
+      pages: [app("routes/home.tsx"), app("routes/game.tsx")],
+    }),
   ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
