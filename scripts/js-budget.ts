@@ -9,9 +9,9 @@ const manifest = readBrowserManifest(buildDir);
 let over = false;
 for (const { page, route, bytes } of FIRST_LOAD_CEILINGS) {
   const load = firstLoadJs(buildDir, route, manifest);
-  over ||= load.gzipBytes > bytes;
+  over ||= load.gzipBytes > bytes || load.brotliBytes > FIRST_LOAD_GOAL_BYTES;
   console.log(
-    `${page.padEnd(12)} ${kb(load.gzipBytes).padStart(9)} gzip, ${kb(load.brotliBytes).padStart(9)} brotli in ${load.files.length} files (gzip ceiling ${kb(bytes)}, goal ${kb(FIRST_LOAD_GOAL_BYTES)})`,
+    `${page.padEnd(12)} ${kb(load.gzipBytes).padStart(9)} gzip, ${kb(load.brotliBytes).padStart(9)} brotli in ${load.files.length} files (gzip ceiling ${kb(bytes)}, brotli ceiling ${kb(FIRST_LOAD_GOAL_BYTES)})`,
   );
 }
 process.exit(over ? 1 : 0);

@@ -2,14 +2,12 @@ import { optionalUser } from "~/auth/session.server";
 import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/game";
 import { GameControls } from "~/components/game/game-controls";
-import { GameError } from "~/components/game/game-error";
 import { GameHero } from "~/components/game/game-hero";
-import { GamePageSkeleton } from "~/components/game/game-page-skeleton";
+import { LazyGameError, LazyGamePageSkeleton, LazyRelatedContent } from "~/components/game/game-page-lazy";
 import { GameSummary } from "~/components/game/game-summary";
 import { gameJsonLd, JsonLd } from "~/components/game/game-structured-data";
 import { RatingsPanel } from "~/components/game/ratings-panel";
 import { GameViewBeacon } from "~/components/privacy/game-view-beacon";
-import { RelatedContent } from "~/components/game/related-content";
 import { GameReviewBlock } from "~/components/review/game-review-block";
 
 import { requestInfoContext } from "~/context.server";
@@ -80,7 +78,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
   const next = navigation.location;
   const loadingOtherGame =
     navigation.state === "loading" && !!next && next.pathname.startsWith("/game/") && next.pathname !== location.pathname;
-  if (loadingOtherGame) return <GamePageSkeleton />;
+  if (loadingOtherGame) return <LazyGamePageSkeleton />;
 
   const writeHref = `/review/${game.reviewGameId}`;
   return (
@@ -140,7 +138,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 pb-10 lg:px-6">
-        <RelatedContent key={game.slug} identifier={game.slug} category={game.category} hasParentCard={game.parent !== null} />
+        <LazyRelatedContent key={game.slug} identifier={game.slug} category={game.category} hasParentCard={game.parent !== null} />
       </div>
     </article>
   );
@@ -159,5 +157,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   } else if (error instanceof Error && error.message) {
     message = error.message;
   }
-  return <GameError status={status} message={message} identifier={identifier} retryHref={location.pathname} />;
+  return <LazyGameError status={status} message={message} identifier={identifier} retryHref={location.pathname} />;
 }

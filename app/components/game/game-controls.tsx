@@ -1,6 +1,6 @@
 import { BookmarkPlus, Check, Flag, Library, Play } from "lucide-react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import { useHydrated } from "~/components/ui/form-controls";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useLocation, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { useJsonAction } from "~/lib/use-json-action";

@@ -1,257 +1,90 @@
-import { Clock, Loader2, Search, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { Form, Link, useNavigate } from "react-router";
-import { GameCover } from "~/components/game/game-cover";
-import { hitYear, PlatformList } from "~/components/search/game-result-card";
-import { clearRecent, readRecent, rememberSearch, type RecentSearch, type SearchKind } from "~/components/search/recent-searches";
-import { SuggestionCache } from "~/components/search/suggestion-cache";
+import { Search } from "lucide-react";
+import { useId, useRef, useState, type ComponentType } from "react";
+import { Form } from "react-router";
+import type { SearchKind } from "~/components/search/recent-searches";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { UserAvatar } from "~/components/social/user-avatar";
-import { gameHref } from "~/lib/slugs";
-import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
+import type { HeaderSearchComboboxProps } from "./header-search-combobox";
 
-export const MIN_CHARS = 2;
-export const DEBOUNCE_MS = 800;
-export const MAX_SUGGESTIONS = 8;
+type Combobox = ComponentType<HeaderSearchComboboxProps>;
+let combobox: Promise<Combobox> | undefined;
+const loadCombobox = () => (combobox ??= import("./header-search-combobox").then((m) => m.HeaderSearchCombobox));
 
-interface UserHit {
-  id: number;
-  displayName: string;
-  name: string;
-  username: string | null;
-  avatarUrl: string | null;
+/** The search box's Games / Users switch (shown once the page runs JavaScript). */
+export function KindToggle({ kind, onSwitch }: { kind: SearchKind; onSwitch: (kind: SearchKind) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Search for"
+      className="absolute top-1/2 right-9 z-10 flex -translate-y-1/2 gap-0.5 rounded-full bg-surface-2/80 p-0.5 text-xs"
+    >
+      {(["games", "users"] as const).map((k) => (
+        <button
+          key={k}
+          type="button"
+          aria-pressed={kind === k}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onSwitch(k)}
+          className={`rounded-full px-2 py-0.5 font-semibold ${kind === k ? "bg-accent text-white" : "text-muted hover:text-ink-strong"}`}
+        >
+          {k === "games" ? "Games" : "Users"}
+        </button>
+      ))}
+    </div>
+  );
 }
 
-type Suggestion = { kind: "game"; hit: GameSearchHit } | { kind: "user"; user: UserHit };
-
-const cache = new SuggestionCache<Suggestion[]>();
-
-/** Games from the catalogue search; users from the Discover Users search. */
-async function fetchSuggestions(kind: SearchKind, term: string, signal: AbortSignal): Promise<Suggestion[]> {
-  const params = new URLSearchParams({ q: term, limit: String(MAX_SUGGESTIONS) });
-  const url = kind === "users" ? `/api/users/search?${params}` : `/api/games/search?${params}`;
-  const res = await fetch(url, { signal, headers: { Accept: "application/json" } });
-  if (!res.ok) throw new Error(`search answered ${res.status}`);
-  if (kind === "users") {
-    const body = (await res.json()) as { users?: UserHit[] };
-    return (body.users ?? []).slice(0, MAX_SUGGESTIONS).map((user) => ({ kind: "user", user }));
-  }
-  const body = (await res.json()) as { games?: GameSearchHit[] };
-  return (body.games ?? []).slice(0, MAX_SUGGESTIONS).map((hit) => ({ kind: "game", hit }));
-}
-
-/** The full results page: games on /search-results, users on Discover Users. */
-export function searchPageHref(term: string, kind: SearchKind = "games"): string {
-  return `${kind === "users" ? "/users" : "/search-results"}?q=${encodeURIComponent(term.trim())}`;
+/** The search field's classes: room for the switch (with JavaScript) or for nothing (a plain form). */
+export function searchInputClass(failed: boolean, enhanced = true): string {
+  return `h-10 w-full rounded-full border bg-page/70 pl-9 ${enhanced ? "pr-36" : "pr-9"} text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
+    failed ? "border-bad/70" : "border-line"
+  }`;
 }
 
 /**
- * The header's search box with its results dropdown. Without JavaScript it is a plain
- * GET form to /search-results. With JavaScript it becomes an ARIA combobox: results after 2
- * characters and 800 ms, recent searches for an empty box, arrow keys / Enter / Escape.
+ * The header's search box. Without JavaScript it is a plain GET form to /search-results (or /users).
+ * Once hydrated it shows what the closed combobox shows, and is replaced in place by that combobox
+ * (./header-search-combobox.tsx: suggestions, recent searches, keyboard) whose code is fetched when
+ * the box is first pointed at, touched or focused — not on every first load (decision 016). What was
+ * typed in the meantime, the chosen kind and the focus carry over.
  */
 export function HeaderSearch({ id = "header-search" }: { id?: string }) {
-  const navigate = useNavigate();
   const hydrated = useHydrated();
-  const uid = useId();
-  const listId = `${uid}-list`;
-  const rootRef = useRef<HTMLDivElement>(null);
+  const listId = `${useId()}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
-
-  const [query, setQuery] = useState("");
-  const [focused, setFocused] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [recent, setRecent] = useState<RecentSearch[]>([]);
-  const [fetched, setFetched] = useState<{ key: string; items: Suggestion[] } | null>(null);
-  const [failedKey, setFailedKey] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [kind, setKind] = useState<SearchKind>("games");
+  const kindRef = useRef<SearchKind>("games");
+  const [loaded, setLoaded] = useState<{ Combobox: Combobox; props: HeaderSearchComboboxProps } | null>(null);
 
-  const term = query.trim();
-  const key = `${kind}:${term.toLowerCase()}`;
-  const searchable = term.length >= MIN_CHARS;
-  const items = searchable ? (cache.get(key) ?? (fetched?.key === key ? fetched.items : undefined)) : undefined;
-  const failed = searchable && failedKey === key;
-  const loading = searchable && items === undefined && !failed;
+  if (loaded) return <loaded.Combobox {...loaded.props} />;
 
-  useEffect(() => {
-    if (!searchable || cache.get(key)) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchSuggestions(kind, term, controller.signal).then(
-        (result) => {
-          cache.set(key, result);
-          setFetched({ key, items: result });
-          setFailedKey(null);
+  const load = (focus = false) => {
+    void loadCombobox().then((Combobox) => {
+      const input = inputRef.current;
+      setLoaded({
+        Combobox,
+        props: {
+          id,
+          initialQuery: input?.value ?? "",
+          initialKind: kindRef.current,
+          autoFocus: focus || (input !== null && document.activeElement === input),
         },
-        (err: unknown) => {
-          if (controller.signal.aborted) return;
-          console.error("header search failed", err);
-          setFailedKey(key);
-          setOpen(false);
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key already encodes the term; attempt retries after a failure
-  }, [key, attempt]);
-
-  // Click (or tap) outside closes the dropdown.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
-
-  // Escape closes the open dropdown only. Listening on window in the capture phase runs before the
-  // mobile side panel's dialog (which listens on document) so the panel stays open.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== "Escape" || !rootRef.current?.contains(document.activeElement)) return;
-      if (!rootRef.current.querySelector("[role=listbox]")?.closest("[hidden]")) {
-        event.stopPropagation();
-        event.preventDefault();
-        setOpen(false);
-        setActive(-1);
-      }
-    };
-    window.addEventListener("keydown", onKey, true);
-    return () => window.removeEventListener("keydown", onKey, true);
-  }, [open]);
-
-  // The options the arrow keys walk through, in display order.
-  type Option =
-    { id: string; type: "recent"; query: string } | { id: string; type: "item"; item: Suggestion } | { id: string; type: "all" };
-  const options: Option[] = [];
-  if (term === "") recent.forEach((r, i) => options.push({ id: `${uid}-recent-${i}`, type: "recent", query: r.query }));
-  else {
-    (items ?? []).forEach((item, i) => options.push({ id: `${uid}-item-${i}`, type: "item", item }));
-    options.push({ id: `${uid}-all`, type: "all" });
-  }
-  const expanded = hydrated && open && options.length > 0;
-  const activeOption = expanded && active >= 0 ? options[active] : undefined;
-
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
-
-  function openWith() {
-    setRecent(readRecent(kind));
-    setOpen(true);
-  }
-
-  function goToSearchPage(text: string) {
-    const q = text.trim();
-    if (!q) return;
-    rememberSearch(kind, q);
-    close();
-    inputRef.current?.blur();
-    void navigate(searchPageHref(q, kind));
-  }
-
-  function choose(option: Option) {
-    if (option.type === "recent") {
-      setQuery(option.query);
-      goToSearchPage(option.query);
-    } else if (option.type === "all") {
-      goToSearchPage(term);
-    } else {
-      rememberSearch(kind, term);
-      close();
-      setQuery("");
-      inputRef.current?.blur();
-      void navigate(option.item.kind === "user" ? `/user/${option.item.user.id}` : gameHref(option.item.hit));
-    }
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (activeOption) choose(activeOption);
-    else goToSearchPage(term);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      if (!expanded) {
-        openWith();
-        setActive(event.key === "ArrowDown" ? 0 : options.length - 1);
-        return;
-      }
-      const last = options.length - 1;
-      setActive((i) => (event.key === "ArrowDown" ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1));
-    } else if (event.key === "Escape" && query && !expanded) {
-      // (An open dropdown is closed by the window listener above.)
-      setQuery("");
-    } else if (event.key === "Home" && expanded && active >= 0) {
-      event.preventDefault();
-      setActive(0);
-    } else if (event.key === "End" && expanded && active >= 0) {
-      event.preventDefault();
-      setActive(options.length - 1);
-    }
-  }
-
-  const placeholder = focused ? (kind === "users" ? "Search users..." : "Search games...") : "Search games or users...";
-  const noun = kind === "users" ? "users" : "games";
-
-  function switchKind(next: SearchKind) {
-    if (next === kind) return;
-    setKind(next);
-    setActive(-1);
-    setFailedKey(null);
-    setRecent(readRecent(next));
-    setOpen(true);
-    inputRef.current?.focus();
-  }
+      });
+    });
+  };
 
   return (
-    <div
-      ref={rootRef}
-      className="relative w-full"
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-          setFocused(false);
-          close();
-        }
-      }}
-    >
+    <div className="relative w-full" onPointerEnter={() => load()} onFocus={() => load()}>
       {hydrated && (
-        <div
-          role="group"
-          aria-label="Search for"
-          className="absolute top-1/2 right-9 z-10 flex -translate-y-1/2 gap-0.5 rounded-full bg-surface-2/80 p-0.5 text-xs"
-        >
-          {(["games", "users"] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              aria-pressed={kind === k}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => switchKind(k)}
-              className={`rounded-full px-2 py-0.5 font-semibold ${kind === k ? "bg-accent text-white" : "text-muted hover:text-ink-strong"}`}
-            >
-              {k === "games" ? "Games" : "Users"}
-            </button>
-          ))}
-        </div>
+        <KindToggle
+          kind={kind}
+          onSwitch={(next) => {
+            kindRef.current = next;
+            setKind(next);
+            load(true);
+          }}
+        />
       )}
-      <Form
-        method="get"
-        action={kind === "users" ? "/users" : "/search-results"}
-        role="search"
-        className="relative w-full"
-        onSubmit={onSubmit}
-      >
+      <Form method="get" action={kind === "users" ? "/users" : "/search-results"} role="search" className="relative w-full">
         <label htmlFor={id} className="sr-only">
           {kind === "users" ? "Search users" : "Search games"}
         </label>
@@ -265,187 +98,19 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
-          placeholder={placeholder}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setActive(-1);
-            if (failedKey) {
-              setFailedKey(null);
-              setAttempt((n) => n + 1);
-            }
-            if (e.target.value.trim() === "") setRecent(readRecent(kind));
-            setOpen(true);
-          }}
-          onFocus={() => {
-            setFocused(true);
-            openWith();
-          }}
-          onKeyDown={onKeyDown}
+          placeholder="Search games or users..."
           role={hydrated ? "combobox" : undefined}
-          aria-expanded={hydrated ? expanded : undefined}
+          aria-expanded={hydrated ? false : undefined}
           aria-controls={hydrated ? listId : undefined}
           aria-autocomplete={hydrated ? "list" : undefined}
-          aria-activedescendant={activeOption?.id}
-          aria-describedby={failed ? `${uid}-error` : undefined}
-          className={`h-10 w-full rounded-full border bg-page/70 pl-9 ${hydrated ? "pr-36" : "pr-9"} text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
-            failed ? "border-bad/70" : "border-line"
-          }`}
+          className={searchInputClass(false, hydrated)}
         />
-        {loading && hydrated && (
-          <Loader2 aria-hidden="true" className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted" />
-        )}
-        {!loading && hydrated && query !== "" && (
-          <button
-            type="button"
-            onClick={() => {
-              setQuery("");
-              setRecent(readRecent(kind));
-              inputRef.current?.focus();
-            }}
-            className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-full text-muted hover:text-ink-strong"
-            aria-label="Clear search"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        )}
       </Form>
-
-      {failed && (
-        <p id={`${uid}-error`} role="alert" className="absolute top-full left-3 mt-1 text-xs font-medium text-bad">
-          Search failed. Please try again.
-        </p>
+      {hydrated && (
+        <div hidden>
+          <ul id={listId} role="listbox" aria-label={kind === "users" ? "User suggestions" : "Game suggestions"} />
+        </div>
       )}
-
-      <div
-        hidden={!expanded}
-        className="absolute top-full right-0 left-0 z-50 mt-2 min-w-[18rem] overflow-hidden rounded-xl border border-line bg-surface shadow-2xl shadow-black/50"
-      >
-        {term === "" && recent.length > 0 && (
-          <div className="flex items-center justify-between px-3 pt-2.5 pb-1">
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">
-              {kind === "users" ? "Recent User Searches" : "Recent Game Searches"}
-            </p>
-            <button
-              type="button"
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => {
-                clearRecent(kind);
-                setRecent([]);
-                inputRef.current?.focus();
-              }}
-              className="rounded px-1.5 text-xs font-semibold text-accent-strong hover:underline"
-            >
-              Clear
-            </button>
-          </div>
-        )}
-
-        {loading && (
-          <ul aria-hidden="true" className="space-y-1 p-2">
-            {[0, 1, 2].map((i) => (
-              <li key={i} className="flex animate-pulse items-center gap-3 p-1">
-                <span className="h-12 w-9 rounded bg-surface-2" />
-                <span className="flex-1 space-y-1.5">
-                  <span className="block h-3 w-2/3 rounded bg-surface-2" />
-                  <span className="block h-2.5 w-1/3 rounded bg-surface-2" />
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-
-        {searchable && items?.length === 0 && (
-          <div className="px-3 pt-3 pb-1 text-sm">
-            <p className="text-muted">{kind === "users" ? "No users found" : "No games found"}</p>
-            <Link
-              to={searchPageHref(term, kind)}
-              onClick={() => {
-                rememberSearch(kind, term);
-                close();
-              }}
-              className="font-semibold text-accent-strong hover:underline"
-            >
-              Search &quot;{term}&quot; anyway
-            </Link>
-          </div>
-        )}
-
-        {!searchable && term !== "" && (
-          <p className="px-3 pt-3 pb-1 text-xs text-muted">Type at least {MIN_CHARS} characters to see suggestions.</p>
-        )}
-
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={kind === "users" ? "User suggestions" : "Game suggestions"}
-          className="max-h-[70vh] overflow-y-auto p-1.5"
-        >
-          {options.map((option, index) => {
-            const selected = index === active;
-            const base = `flex w-full cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-left text-sm ${selected ? "bg-surface-2 text-ink-strong" : "text-ink hover:bg-surface-2"}`;
-            const common = {
-              id: option.id,
-              role: "option" as const,
-              "aria-selected": selected,
-              onMouseDown: (e: React.MouseEvent) => e.preventDefault(),
-              onMouseMove: () => setActive(index),
-              onClick: () => choose(option),
-            };
-            if (option.type === "recent") {
-              return (
-                <li key={option.id} {...common} className={base}>
-                  <Clock aria-hidden="true" className="size-4 shrink-0 text-muted" />
-                  <span className="truncate">{option.query}</span>
-                </li>
-              );
-            }
-            if (option.type === "all") {
-              return (
-                <li
-                  key={option.id}
-                  {...common}
-                  className={`${base} ${items?.length ? "mt-1 border-t border-line pt-2" : ""} font-semibold text-accent-strong`}
-                >
-                  <Search aria-hidden="true" className="size-4 shrink-0" />
-                  <span className="truncate">
-                    Search all {noun} for &quot;{term}&quot;
-                  </span>
-                </li>
-              );
-            }
-            if (option.item.kind === "user") {
-              const u = option.item.user;
-              return (
-                <li key={option.id} {...common} className={base}>
-                  <UserAvatar name={u.displayName} avatarUrl={u.avatarUrl} size={36} />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold text-ink-strong">{u.displayName}</span>
-                    {u.username && u.name && u.name !== u.username && <span className="block truncate text-xs text-muted">{u.name}</span>}
-                  </span>
-                </li>
-              );
-            }
-            {
-              const hit = option.item.hit;
-              return (
-                <li key={option.id} {...common} className={base}>
-                  <span className="w-9 shrink-0">
-                    <GameCover name={hit.name} coverUrl={hit.coverUrl} year={hit.year} width={36} size="t_cover_small" />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold text-ink-strong">{hit.name}</span>
-                    <span className="flex min-w-0 gap-2 text-xs text-muted">
-                      <span className="shrink-0">{hitYear(hit)}</span>
-                      <PlatformList as="span" platforms={hit.platforms} className="min-w-0" />
-                    </span>
-                  </span>
-                </li>
-              );
-            }
-          })}
-        </ul>
-      </div>
     </div>
   );
 }
