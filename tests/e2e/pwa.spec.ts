@@ -24,7 +24,9 @@ const loadedAssets = (page: Page) =>
   );
 
 /** The hashed files a server-rendered page references (module preloads, stylesheets). */
-const referencedAssets = (html: string) => [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+// React Router marks a stylesheet that code loaded later also imports with a trailing '#' (so it is not
+// linked twice); the fragment never reaches the server or the worker, which see the path.
+const referencedAssets = (html: string) => [...html.matchAll(/(?:href|src)="(\/assets\/[^"#]+)#?"/g)].map((m) => m[1]!);
 
 const offlineHeading = (page: Page) => page.getByRole("heading", { level: 1, name: "You're offline" });
 
