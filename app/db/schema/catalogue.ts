@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { user } from "./users";
+
+/** PostgreSQL's tsvector, read as its text form (search never reads it back). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * A game of the catalogue. igdb_id is the external games-database
@@ -91,6 +95,13 @@ export const game = pgTable(
     searchCompact: text("search_compact")
       .notNull()
       .generatedAlwaysAs(sql`replace(search_name, ' ', '')`),
+    /**
+     * The full-text document of search (title and alternative names), stored so that matching a row
+     * costs no to_tsvector call: search checks rows one by one when it walks games in rating order.
+     */
+    searchTsv: tsvector("search_tsv")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', search_name || ' ' || search_aliases)`),
     /** Denormalised review stats, kept in step with `rating` in the same transaction. */
     ratingCount: integer("rating_count").notNull().default(0),
     ratingSum: numeric("rating_sum", { precision: 10, scale: 1, mode: "number" }).notNull().default(0),
@@ -116,15 +127,16 @@ export const game = pgTable(
     // a pending list would only grow and be scanned linearly by every search. No trigram index on
     // search_name itself: PostgreSQL preferred it to the exact prefix index below for LIKE 'ma%'
     // (lossy, 8× the rows read); the spacing-free search_compact has the trigram index.
-    index("game_fts_idx")
-      .using("gin", sql`to_tsvector('simple', ${t.searchName} || ' ' || ${t.searchAliases})`)
-      .with({ fastupdate: false }),
+    index("game_fts_idx").using("gin", t.searchTsv).with({ fastupdate: false }),
     index("game_search_compact_trgm_idx")
       .using("gin", sql`${t.searchCompact} gin_trgm_ops`)
       .with({ fastupdate: false }),
     // Prefix search (LIKE 'x%') for terms too short for trigrams, under any collation.
     index("game_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")),
     index("game_name_idx").on(t.searchName, t.id),
+    // Search candidates in their order inside a tier (most reviewed, shortest title, id): a term that
+    // matches many games walks this index and stops at the candidate cap (search.queries.server.ts).
+    index("game_search_order_idx").on(t.ratingCount.desc(), sql`length(${t.searchName})`, t.id),
     // Browse by release: the best-known date (the date, else 1 July of the year), undated games last in
     // both orders; the expression must stay the same as the search module's releaseSortKey.
     index("game_release_sort_idx").on(sql`(coalesce(${t.releaseDate}, make_date(nullif(${t.releaseYear}, 0), 7, 1))) asc nulls last`, t.id),

@@ -189,20 +189,40 @@ export function prepareQuery(term: string): RankQuery | null {
   return { normalized, tokens, canon: canonTokens(tokens), compact: tokens.join("") };
 }
 
+/** Shared between searches (titleForm remembers them): read-only. */
 interface TitleForm {
-  tokens: string[];
-  canon: string[];
+  readonly tokens: readonly string[];
+  readonly canon: readonly string[];
   /** Token indexes where a part of the title starts (after ':', ' - ', '(' …); always has 0. */
-  partStarts: Set<number>;
+  readonly partStarts: ReadonlySet<number>;
   /** Token index where the part starting at each part start ends (exclusive). */
-  partEnd: Map<number, number>;
-  isAlias: boolean;
+  readonly partEnd: ReadonlyMap<number, number>;
+  readonly isAlias: boolean;
 }
 
 // ':' and '|' always split; dashes only with a space on at least one side ("Half-Life" stays one part).
 const PART_SEPARATORS = /\s*[:|()[\]]\s*|\s+[-–—]+\s*|\s*[–—]+\s+/;
 
+const FORM_CACHE_SIZE = 20_000;
+const formCache = new Map<string, TitleForm | null>();
+
+/**
+ * A title (or alternative name) split into words and parts, for matching. Remembered for the most
+ * recent 20,000 titles like initialismAliases: the same games come up search after search (type-ahead
+ * asks "sup", "supe", "super"), and splitting them was a third of the ranking's time. Forms are shared:
+ * callers never change them.
+ */
 export function titleForm(raw: string, isAlias = false): TitleForm | null {
+  const key = (isAlias ? "a" : "t") + raw;
+  const known = formCache.get(key);
+  if (known !== undefined) return known;
+  const form = deriveTitleForm(raw, isAlias);
+  if (formCache.size >= FORM_CACHE_SIZE) formCache.delete(formCache.keys().next().value!);
+  formCache.set(key, form);
+  return form;
+}
+
+function deriveTitleForm(raw: string, isAlias: boolean): TitleForm | null {
   const tokens: string[] = [];
   const partStarts = new Set<number>();
   const partEnd = new Map<number, number>();

@@ -114,7 +114,9 @@ async function spellingAlternatives(db: QueryRunner, query: RankQuery): Promise<
   const out = new Map<string, string[]>();
   if (!words.length) return out;
   const edits = [...new Set(words.flatMap(singleEdits))].filter((w) => w.length >= MIN_CORRECTED_LENGTH);
-  const found = await findDictionaryWords(db, words, edits);
+  // Every word one edit from a short a–z word is among the edits already; trigrams (a few thousand
+  // index candidates to check for a common word: 5 ms) only for the words the edits do not cover.
+  const found = await findDictionaryWords(db, words.filter(needsTrigrams), edits);
   for (const w of words) {
     const best = found
       .map((word) => ({ word, sim: word === w ? 0 : editSimilarity(word, w) }))
@@ -125,6 +127,11 @@ async function spellingAlternatives(db: QueryRunner, query: RankQuery): Promise<
     if (best.length) out.set(w, best);
   }
   return out;
+}
+
+/** Words singleEdits does not cover with every one-edit spelling (replacements and insertions too). */
+function needsTrigrams(word: string): boolean {
+  return word.length > MAX_SUBSTITUTED_LENGTH || !/^[a-z]+$/.test(word);
 }
 
 /** Lexemes are letters and digits only (normalizeTitle), so they are safe inside to_tsquery. */

@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createGame } from "../../../../tests/factories";
+import { useTestDatabase } from "../../../../tests/setup/database";
+import { findCandidates, withIndexPlans, type CandidateTerms, type SearchFilters } from "./search.queries.server";
+
+useTestDatabase();
+
+/**
+ * findCandidates reads each way of matching from its own index, and walks the games in tier order
+ * for a way that matches more than the scan cap or that the planner expects to match many games. Both paths must give the one answer: the best `cap`
+ * by exact title, then prefix, then substring, then the rest, each by most reviewed, shortest title, id.
+ */
+const terms = (word: string, tsQuery: string | null = `${word} | ${word}:*`): CandidateTerms => ({
+  normalized: word,
+  compact: word,
+  prefixes: [word],
+  substring: word.length >= 3,
+  tsQuery,
+});
+
+const run = (t: CandidateTerms, filters: SearchFilters, cap: number, scanCap: number, broadEstimate = Infinity) =>
+  withIndexPlans(async (db) => (await findCandidates(db, t, filters, cap, { scanCap, broadEstimate })).map((r) => r.name));
+
+beforeAll(async () => {
+  // Every tier of "quest", with rating counts and title lengths that interleave across tiers.
+  let n = 0;
+  const add = (name: string, ratingCount: number, releaseYear = 2000 + (n++ % 3)) => createGame({ name, ratingCount, releaseYear });
+  await add("Quest", 0);
+  for (let i = 0; i < 12; i++) await add(`Quest ${"x".repeat(i % 4)} Saga ${i}`, (i * 7) % 5);
+  for (let i = 0; i < 12; i++) await add(`Conquest ${i}${"!".repeat(i % 3)}`, (i * 5) % 6);
+  for (let i = 0; i < 12; i++) await add(`Dragon Quests ${i}`, (i * 3) % 4);
+  for (let i = 0; i < 12; i++) await add(`The Questing Beast ${i}`, i % 2);
+  for (let i = 0; i < 12; i++) await add(`Unrelated Title ${i}`, 9);
+});
+
+describe("findCandidates", () => {
+  it.each([
+    ["a cap inside the exact and prefix tiers", 8],
+    ["a cap reaching into the substring tier", 20],
+    ["a cap reaching into the full-text tier", 45],
+    ["a cap above every match", 80],
+  ])("walking in tier order gives the same candidates as reading every match (%s)", async (_, cap) => {
+    const all = await run(terms("quest"), {}, cap, 100_000);
+    expect(all.length).toBe(Math.min(cap, 49));
+    expect(all[0]).toBe("Quest");
+    expect(all).not.toContain("Unrelated Title 0");
+    for (const scanCap of [1, 3, 7, 13]) expect(await run(terms("quest"), {}, cap, scanCap)).toEqual(all);
+    // Every branch expected broad: all walked at once.
+    expect(await run(terms("quest"), {}, cap, 100_000, 0)).toEqual(all);
+  });
+
+  it("keeps the filters on the walk", async () => {
+    const all = await run(terms("quest"), { year: 2001 }, 10, 100_000);
+    expect(all.length).toBe(10);
+    expect(await run(terms("quest"), { year: 2001 }, 10, 2)).toEqual(all);
+    expect(await run(terms("quest"), { year: 2001 }, 10, 100_000, 0)).toEqual(all);
+  });
+
+  it("orders a tier by most reviewed, then shortest title", async () => {
+    const prefixOnly = await run(terms("quest", null), {}, 13, 100_000);
+    expect(prefixOnly[0]).toBe("Quest");
+    const rest = prefixOnly.slice(1, 13);
+    expect(rest.every((name) => name.startsWith("Quest "))).toBe(true);
+  });
+
+  it("reads LIKE wildcards in a term as themselves", async () => {
+    expect(await run({ ...terms("q%", null), substring: false }, {}, 10, 100_000)).toEqual([]);
+  });
+});
