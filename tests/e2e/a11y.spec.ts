@@ -24,6 +24,7 @@ const pages: [string, string][] = [
   ["game without ratings", "/game/lemmings"],
   ["login", "/login"],
   ["signup", "/signup"],
+  ["invalid reset link", "/reset-password?token=not-a-real-token"],
   ["faq", "/faq"],
   ["404", "/no/such/page"],
 ];

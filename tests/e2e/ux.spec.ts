@@ -18,6 +18,8 @@ test.describe("what a new user trips over", () => {
     const fits = await button.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
     expect(fits).toBe(true);
     await screenshot(page, "reset-link-invalid-desktop");
+    // Compared with the stored picture (tests/e2e/ux.spec.ts-snapshots/): the two stacked buttons.
+    await expect(button.locator("..")).toHaveScreenshot("reset-link-actions-desktop.png", { maxDiffPixelRatio: 0.01 });
   });
 
   test("a sign-up field error goes away once the field is edited", async ({ page }) => {
@@ -65,6 +67,8 @@ test.describe("what a new user trips over", () => {
     // Compact: a heading, one line of text and the flat bars, far below the full chart (~400 px).
     expect(box?.height ?? 999).toBeLessThan(240);
     await ratings.screenshot({ path: path.join("test-results", "screenshots", "ratings-empty.png") });
+    // Compared with the stored picture: heading, the one line and the flat bars, nothing oversized.
+    await expect(ratings).toHaveScreenshot("ratings-empty.png", { maxDiffPixelRatio: 0.01 });
   });
 
   test("the home page hydrates without a mismatch", async ({ page, consoleErrors }) => {

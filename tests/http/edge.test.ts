@@ -304,4 +304,35 @@ describe("body size limits", () => {
     // Under the edge limit, the route's own (1 KB) limit answers.
     expect((await post("/api/events", JSON.stringify({ pad: big(30 * 1024) }), "application/json")).status).toBe(413);
   });
+
+  it("an avatar upload gets the 5 MB image limit (plus its form fields), not the 16 KB of a form, and no more", async () => {
+    const boundary = "edgeavatarboundary";
+    const upload = (bytes: number) => {
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+      return Buffer.concat([Buffer.from(head), Buffer.alloc(bytes, 1), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    };
+    const send = (bytes: number) =>
+      fetch(app.url("/settings/avatar"), {
+        method: "POST",
+        headers: {
+          origin: app.origin,
+          "x-forwarded-for": nextForwardedIp(),
+          cookie: account.cookie,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        },
+        body: upload(bytes),
+        redirect: "manual",
+      });
+    // 6 MB: refused at the edge before the route reads it.
+    expect((await send(6 * 1024 * 1024)).status).toBe(413);
+    // 1 MB of bytes that are no image: past the edge, the route's own check answers (a 4xx, not 413).
+    const small = await send(1024 * 1024);
+    expect(small.status).toBeGreaterThanOrEqual(200);
+    expect(small.status).toBeLessThan(500);
+    expect(small.status).not.toBe(413);
+    // Streamed without a length, the count stops it too.
+    const streamed = await streamUntilAnswered("/settings/avatar", `multipart/form-data; boundary=${boundary}`, 50 * 1024 * 1024, false);
+    expect(streamed.status).toBe(413);
+    expect(streamed.sent).toBeLessThan(20 * 1024 * 1024);
+  });
 });
