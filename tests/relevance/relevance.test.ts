@@ -20,11 +20,13 @@ const CLASSES_MIN_TOP1 = 0.96;
 const CLASSES_MIN_TOP5 = 0.99;
 /**
  * The second held-out class file (holdout-classes-2.json, written before the round-2 tuning and run once
- * after it: 92.0 % top-1, 97.3 % top-5, one empty result: "bf3", an initialism of a compound word).
+ * after it: 92.0 % top-1, 97.3 % top-5, one empty result: "bf3", an initialism of a compound word). After
+ * compound-word initialisms (tuned on tuning-classes.json: "bf4", "fo4", "kz2", "bfbc2", "swbf2"):
+ * 92.9 % top-1, 98.2 % top-5, no empty result.
  */
-const CLASSES2_MIN_TOP1 = 0.91;
-const CLASSES2_MIN_TOP5 = 0.97;
-const CLASSES2_MAX_EMPTY = 1;
+const CLASSES2_MIN_TOP1 = 0.92;
+const CLASSES2_MIN_TOP5 = 0.98;
+const CLASSES2_MAX_EMPTY = 0;
 const hasDataset = fs.existsSync(realDatasetPath);
 
 useTestDatabase();

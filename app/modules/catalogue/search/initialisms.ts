@@ -1,12 +1,12 @@
 import { arabicToRoman, normalizeTitle, romanToArabic } from "~/lib/search-text";
 
 /**
- * Initialisms players type, derived from a title itself (no hand-kept list): of the words before a
+ * Initialisms players type, derived from a title itself (no list of games): of the words before a
  * colon or a number ("mgs 2", "rdr2", "ffx", "tes skyrim"), of leading words ("fe awakening"), of the
  * words before a number inside a long prefix ("kotor 2"), of a subtitle ("botw", "ttyd") and of the
  * whole title ("tlou", "csgo", "ssbm"); each with and without small words. Hyphens split words
  * ("hl2"), numbers stay whole ("l4d2", "sm64"), a numeral after the initialism is glued both as typed
- * and converted ("ffx", "ff10").
+ * and converted ("ffx", "ff10"); a compound word gives both halves' initials ("bf4", "swbf").
  *
  * `initialismAliases` gives whole alternative titles for the ranking (the initialism in place of the
  * words); `initialismWords` the initialisms alone, stored in search_aliases so full text finds them.
@@ -39,14 +39,48 @@ function letterOf(w: string, i: number): string {
   return isNumeral(w, i) || /\d/.test(w) ? w : w[0]!;
 }
 
-/** Initials of the words (numbers whole), with and without small words; 2+ characters. */
+/**
+ * Words that game titles glue into one ("Battlefield", "Fallout", "StarCraft", "Killzone"): players
+ * initial both halves ("bf4", "fo4", "sc2", "kz2", "bfbc2"). A title word counts as such a compound
+ * when it is two of these, each of three letters or more. English words, not titles: the list names
+ * no game, and a word not split keeps its one initial.
+ */
+const COMPOUND_PARTS: ReadonlySet<string> = new Set(
+  (
+    "battle field front star craft war frame fall out over watch border land lands kill zone titan " +
+    "hearth stone blood borne bio shock home dead light fire storm night day mind heart gold golden eye " +
+    "world wide last black smith break down sun moon dark side"
+  ).split(" "),
+);
+const MIN_COMPOUND_PART = 3;
+
+/** The initials of a compound word's two halves ("battlefield" → "bf"), or null. */
+function compoundInitials(w: string): string | null {
+  if (!/^[a-z]+$/.test(w) || w.length < 2 * MIN_COMPOUND_PART) return null;
+  for (let cut = MIN_COMPOUND_PART; cut <= w.length - MIN_COMPOUND_PART; cut++) {
+    if (COMPOUND_PARTS.has(w.slice(0, cut)) && COMPOUND_PARTS.has(w.slice(cut))) return w[0]! + w[cut]!;
+  }
+  return null;
+}
+
+/** A word's part of an initialism with a compound word's two initials ("battlefield" → "bf"). */
+function compoundLetterOf(w: string, i: number): string {
+  return (!isNumeral(w, i) && compoundInitials(w)) || letterOf(w, i);
+}
+
+/**
+ * Initials of the words (numbers whole), with and without small words; 2+ characters. With a
+ * compound word, also with its two initials ("swb" and "swbf" for Star Wars Battlefront).
+ */
 function initials(ws: readonly string[]): string[] {
-  const letter = letterOf;
-  const all = ws.map(letter).join("");
-  const content = ws.filter((w) => !SMALL_WORDS.has(w));
   const out = new Set<string>();
-  if (ws.length >= 2 && all.length >= 2) out.add(all);
-  if (content.length >= 2) out.add(content.map(letter).join(""));
+  const compound = ws.some((w, i) => !isNumeral(w, i) && compoundInitials(w));
+  for (const letter of compound ? [letterOf, compoundLetterOf] : [letterOf]) {
+    const all = ws.map(letter).join("");
+    const content = ws.filter((w) => !SMALL_WORDS.has(w));
+    if (ws.length >= 2 && all.length >= 2) out.add(all);
+    if (content.length >= 2) out.add(content.map(letter).join(""));
+  }
   return [...out];
 }
 
@@ -107,8 +141,13 @@ function deriveAliases(title: string): string[] {
     for (let a = 1; a <= head.length - 3; a++) if (!SMALL_WORDS.has(head[a]!)) spans.push([a, head.length]);
     for (const [a, b] of spans) {
       const inits = initials(head.slice(a, b));
-      // One word before a number: its initial glued to the number ("p5", "p4g" for Persona 4 Golden).
-      if (a === 0 && b === 1 && head.length === 1 && tail.length && head[0]!.length >= 4) inits.push(head[0]![0]!);
+      // One word before a number: its initial glued to the number ("p5", "p4g" for Persona 4 Golden),
+      // a compound word's two ("bf4", "fo4").
+      if (a === 0 && b === 1 && head.length === 1 && tail.length && head[0]!.length >= 4) {
+        inits.push(head[0]![0]!);
+        const halves = compoundInitials(head[0]!);
+        if (halves) inits.push(halves);
+      }
       for (const init of inits) {
         const before = head.slice(0, a);
         if (init.length >= 2) add([...before, init, ...head.slice(b)], tail);
@@ -138,8 +177,16 @@ function deriveAliases(title: string): string[] {
       if (i === 0) for (const h of heads) out.add(`${h}: ${init}`);
     }
   });
-  // The whole title's initials across its parts: "csgo", "tlou".
-  if (ps.length > 1) for (const init of initials(ps.flat())) out.add(init);
+  // The whole title's initials across its parts: "csgo", "tlou"; a closing numeral both ways ("swbf2").
+  if (ps.length > 1) {
+    const flat = ps.flat();
+    const last = flat[flat.length - 1]!;
+    for (const init of initials(flat)) {
+      out.add(init);
+      if (isNumeral(last, flat.length - 1) && init.endsWith(last))
+        for (const n of numeralForms(last)) out.add(init.slice(0, init.length - last.length) + n);
+    }
+  }
   return [...out].slice(0, MAX_ALIASES);
 }
 

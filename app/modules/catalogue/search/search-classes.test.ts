@@ -50,6 +50,17 @@ describe("initialisms derived from titles", () => {
     expect(initialismAliases("Grand Theft Auto: Vice City")).toContain("gta: vc");
   });
 
+  it("initials both halves of a compound word, and keeps its one initial too", () => {
+    expect(initialismWords("Battlefield 4")).toEqual(expect.arrayContaining(["bf4", "b4"]));
+    expect(initialismWords("Fallout 4")).toContain("fo4");
+    expect(initialismWords("Battlefield: Bad Company 2")).toContain("bfbc2");
+    expect(initialismWords("Star Wars: Battlefront II")).toEqual(expect.arrayContaining(["swbfii", "swbf2", "swbii"]));
+    expect(initialismWords("StarCraft II: Wings of Liberty")).toContain("sc2");
+    // Not compounds of two known words: one initial only.
+    expect(initialismWords("Skyrim 2")).not.toContain("sr2");
+    expect(initialismWords("Metroid 2")).toEqual(["m2"]);
+  });
+
   it.each([
     ["mgs 2", "Metal Gear Solid 2: Sons of Liberty"],
     ["ffx", "Final Fantasy X"],
