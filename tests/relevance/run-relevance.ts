@@ -4,7 +4,7 @@
  * (--tuning-only leaves out the held-out class files: for runs while tuning.)
  * (RELEVANCE_DATASET=/path/to/games-real.jsonl when the checkout has no ../shared/datasets.)
  * queries.json / holdout.json: top-1, as relevance.test.ts asserts. tuning-classes.json /
- * holdout-classes.json / holdout-classes-2.json: top-1 and top-5 per class (see README.md).
+ * holdout-classes.json / holdout-classes-2.json / holdout-classes-3.json: top-1 and top-5 per class (see README.md).
  */
 import { openImportedCatalogue } from "./catalogue";
 import { evaluate, evaluateClasses, formatClassReport, formatReport, loadCases, loadClassCases, percentile } from "./evaluate";
@@ -29,6 +29,8 @@ if (!tuningOnly) {
   console.log(formatClassReport("holdout-classes.json (held out: never tune on it)", holdoutClasses));
   const holdoutClasses2 = await evaluateClasses(loadClassCases("holdout-classes-2.json"));
   console.log(formatClassReport("holdout-classes-2.json (held out: never tune on it)", holdoutClasses2));
+  const holdoutClasses3 = await evaluateClasses(loadClassCases("holdout-classes-3.json"));
+  console.log(formatClassReport("holdout-classes-3.json (held out: never tune on it)", holdoutClasses3));
 }
 
 const timings: number[] = [];
