@@ -109,10 +109,14 @@ test.describe("PWA", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
     await expect(offlineHeading(page)).toBeVisible();
     await expect(page).toHaveURL(/\/privacy$/);
+    // Let that document navigation settle before the next one (on a loaded machine a late step of it
+    // once replaced the next page: the Retry below then reloaded /privacy).
+    await page.waitForLoadState("networkidle");
 
     // A document navigation to another page (without the worker, goto would throw net::ERR_INTERNET_DISCONNECTED).
     await page.goto("/terms");
     await expect(offlineHeading(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/terms$/);
     await expect(page).toHaveTitle("You're offline | Savepoint");
 
     // Retry reloads the page (still offline: the offline page again).
