@@ -78,7 +78,7 @@ export interface ClassCase {
   accept?: string[];
 }
 
-export type ClassFile = "holdout-classes.json" | "holdout-classes-2.json" | "tuning-classes.json";
+export type ClassFile = "holdout-classes.json" | "holdout-classes-2.json" | "holdout-classes-3.json" | "tuning-classes.json";
 
 export function loadClassCases(file: ClassFile): ClassCase[] {
   const data = JSON.parse(fs.readFileSync(path.join(here, file), "utf8")) as { cases: ClassCase[] };
