@@ -4,6 +4,7 @@ import { getDb } from "../../app/db/client.server";
 import { game, platform, platformGames, rating, user } from "../../app/db/schema";
 import { normalizeTitle } from "../../app/lib/search-text";
 import { slugify } from "../../app/lib/slugs";
+import type { SessionUser } from "../../app/auth/session.server";
 import { adjustGameRatingStats } from "../../app/modules/reviews/reviews.queries.server";
 
 /** Factories: each test builds its own rows. Unique values come from a counter. */
@@ -17,6 +18,21 @@ export async function createUser(over: Partial<typeof user.$inferInsert> = {}) {
     .values({ email: `user${n}@example.test`, name: `User ${n}`, username: `user${n}`.slice(0, 21), emailVerified: true, ...over })
     .returning();
   return row!;
+}
+
+/** The signed-in user a service sees for a user row (not an admin, no avatar). */
+export function sessionUserOf(u: Awaited<ReturnType<typeof createUser>>): SessionUser {
+  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
+}
+
+/** A new user, as the signed-in user a service sees. */
+export async function createActor(over: Partial<typeof user.$inferInsert> = {}): Promise<SessionUser> {
+  return sessionUserOf(await createUser(over));
+}
+
+/** The review form's fields as the write page posts them (a valid review unless overridden). */
+export function reviewForm(over: Record<string, string> = {}): Record<string, string> {
+  return { rating: "7.5", recommended: "yes", finished: "yes", platform: "PC", text: "A fine game.", playtime: "12", ...over };
 }
 
 export interface GameOverrides extends Partial<typeof game.$inferInsert> {

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { createActor, createGame, createRating } from "../../../tests/factories";
 import { igdbGame } from "../../../tests/igdb/stand-in";
 import { useIgdbStandIn } from "../../../tests/igdb/setup";
 import { useTestDatabase } from "../../../tests/setup/database";
-import type { SessionUser } from "~/auth/session.server";
 import { game, gameProgress, userCollection, userTopGames, userWishlist } from "~/db/schema";
 import { LISTS_MESSAGES as M } from "./lists.messages";
 import { LIST_PAGE_SIZE, parseWantToPlayPages } from "./lists.schema";
@@ -36,11 +35,6 @@ const stand = useIgdbStandIn();
 
 let igdbSeq = 900_000;
 const nextIgdb = () => ++igdbSeq;
-
-async function actor(): Promise<SessionUser> {
-  const u = await createUser();
-  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
-}
 
 async function gameWithIgdb(extra: Parameters<typeof createGame>[0] = {}) {
   return createGame({ igdbId: nextIgdb(), ...extra });
@@ -74,7 +68,7 @@ async function rows(userId: number, igdbId: number) {
 
 describe("progress: not tracked → started → completed", () => {
   it("marks started (creating the record), then completed, keeping started_date", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     expect(await getGameListState(u, g)).toEqual(NONE);
     expect(data(await markStarted(u, g.igdbId))).toEqual({ ...NONE, started: true });
@@ -95,7 +89,7 @@ describe("progress: not tracked → started → completed", () => {
   });
 
   it("marking finished without starting sets started too (finished implies started)", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     expect(data(await markCompleted(u, String(g.igdbId)))).toEqual({ ...NONE, started: true, completed: true });
     const [p] = (await rows(u.id, g.igdbId!)).progress;
@@ -104,14 +98,14 @@ describe("progress: not tracked → started → completed", () => {
   });
 
   it("marking started a finished game keeps it finished", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     await markCompleted(u, g.igdbId);
     expect(data(await markStarted(u, g.igdbId))).toMatchObject({ started: true, completed: true });
   });
 
   it("marking started clears the wishlist and the collection first", async () => {
-    const u = await actor();
+    const u = await createActor();
     const a = await gameWithIgdb();
     const b = await gameWithIgdb();
     await addToWishlist(u, a.igdbId);
@@ -123,7 +117,7 @@ describe("progress: not tracked → started → completed", () => {
   });
 
   it("the database refuses completed without started", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     await expect(
       db.handle().db.insert(gameProgress).values({ userId: u.id, gameId: g.id, started: false, completed: true }),
@@ -133,7 +127,7 @@ describe("progress: not tracked → started → completed", () => {
 
 describe("refusals for a started or finished game", () => {
   it("refuses add and move with the four texts, writing nothing", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     await markStarted(u, g.igdbId);
     expect(await addToCollection(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddCollection });
@@ -148,7 +142,7 @@ describe("refusals for a started or finished game", () => {
   });
 
   it("a finished game is refused too", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     await markCompleted(u, g.igdbId);
     expect(await addToWishlist(u, g.igdbId)).toMatchObject({ ok: false, error: M.cannotAddWishlist });
@@ -156,7 +150,7 @@ describe("refusals for a started or finished game", () => {
   });
 
   it("another user's progress does not refuse mine", async () => {
-    const [me, other] = [await actor(), await actor()];
+    const [me, other] = [await createActor(), await createActor()];
     const g = await gameWithIgdb();
     await markStarted(other, g.igdbId);
     expect(data(await addToWishlist(me, g.igdbId))).toMatchObject({ inWishlist: true });
@@ -165,7 +159,7 @@ describe("refusals for a started or finished game", () => {
 
 describe("wishlist and collection", () => {
   it("adds (upsert: twice is one row) and removes", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     expect(data(await addToWishlist(u, g.igdbId))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
     expect(data(await addToWishlist(u, g.igdbId))).toMatchObject({ inWishlist: true });
@@ -178,7 +172,7 @@ describe("wishlist and collection", () => {
   });
 
   it("toggles add and remove", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     expect(data(await toggleWishlist(u, g.igdbId)).inWishlist).toBe(true);
     expect(data(await toggleWishlist(u, g.igdbId)).inWishlist).toBe(false);
@@ -187,7 +181,7 @@ describe("wishlist and collection", () => {
   });
 
   it("the collection button on a wishlisted game moves it (Move to Collection)", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     await addToWishlist(u, g.igdbId);
     expect(data(await toggleCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
@@ -195,7 +189,7 @@ describe("wishlist and collection", () => {
   });
 
   it("moves wishlist → collection and collection → wishlist", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     await addToWishlist(u, g.igdbId);
     expect(data(await moveToCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
@@ -206,14 +200,14 @@ describe("wishlist and collection", () => {
   });
 
   it("the wishlist refuses a game in the collection", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     await addToCollection(u, g.igdbId);
     expect(await toggleWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.alreadyInCollection });
   });
 
   it("sets the wishlist priority (Low / Normal / High) and sorts by priority then newest", async () => {
-    const u = await actor();
+    const u = await createActor();
     const [a, b, c] = [await gameWithIgdb({ name: "Alpha" }), await gameWithIgdb({ name: "Beta" }), await gameWithIgdb({ name: "Gamma" })];
     await addToWishlist(u, a.igdbId);
     await addToWishlist(u, b.igdbId);
@@ -231,7 +225,7 @@ describe("wishlist and collection", () => {
   });
 
   it("lists the collection newest first", async () => {
-    const u = await actor();
+    const u = await createActor();
     const [a, b] = [await gameWithIgdb({ name: "First" }), await gameWithIgdb({ name: "Second" })];
     await addToCollection(u, a.igdbId);
     await addToCollection(u, b.igdbId);
@@ -288,11 +282,11 @@ describe("Want to Play pages (36 a page, true counts)", () => {
 
   it("pages both lists: true counts, 36 a page, no game lost or repeated, order kept across pages", async () => {
     expect(LIST_PAGE_SIZE).toBe(36);
-    const u = await actor();
+    const u = await createActor();
     await fillList("collection", u.id, 80);
     await fillList("wishlist", u.id, 73);
     // Another user's games are neither counted nor shown.
-    const other = await actor();
+    const other = await createActor();
     await fillList("collection", other.id, 3);
     const w = await walk(u.id);
     expect([w.first.collection.total, w.first.collection.pageCount, w.first.wishlist.total, w.first.wishlist.pageCount]).toEqual([
@@ -307,19 +301,19 @@ describe("Want to Play pages (36 a page, true counts)", () => {
   });
 
   it("exactly 36 is one page; 37 is two; an empty list is one empty page", async () => {
-    const u = await actor();
+    const u = await createActor();
     await fillList("collection", u.id, 36);
     await fillList("wishlist", u.id, 37);
     const tab = await loadWantToPlayTab(u.id, { collectionPage: 2, wishlistPage: 2 });
     expect([tab.collection.total, tab.collection.page, tab.collection.pageCount, tab.collection.games.length]).toEqual([36, 1, 1, 36]);
     expect([tab.wishlist.total, tab.wishlist.page, tab.wishlist.pageCount, tab.wishlist.games.length]).toEqual([37, 2, 2, 1]);
-    const empty = await loadWantToPlayTab((await actor()).id, { collectionPage: 5 });
+    const empty = await loadWantToPlayTab((await createActor()).id, { collectionPage: 5 });
     expect(empty.collection).toEqual({ games: [], total: 0, page: 1, pageCount: 1 });
     expect(empty.wishlist).toEqual({ games: [], total: 0, page: 1, pageCount: 1 });
   });
 
   it("a page past the end is the last page; each list keeps its own page", async () => {
-    const u = await actor();
+    const u = await createActor();
     await fillList("collection", u.id, 40);
     await fillList("wishlist", u.id, 80);
     const tab = await loadWantToPlayTab(u.id, { collectionPage: 999_999, wishlistPage: 2 });
@@ -331,7 +325,7 @@ describe("Want to Play pages (36 a page, true counts)", () => {
   });
 
   it("removing the last games of the last page shows the new last page", async () => {
-    const u = await actor();
+    const u = await createActor();
     await fillList("collection", u.id, 38);
     const last = await loadWantToPlayTab(u.id, { collectionPage: 2 });
     expect(last.collection.games).toHaveLength(2);
@@ -343,7 +337,7 @@ describe("Want to Play pages (36 a page, true counts)", () => {
   });
 
   it("an entry whose game row is gone is neither listed nor counted", async () => {
-    const u = await actor();
+    const u = await createActor();
     await fillList("collection", u.id, 2);
     await db.handle().db.insert(userCollection).values({ userId: u.id, igdbId: nextIgdb(), gameId: null });
     const tab = await loadWantToPlayTab(u.id);
@@ -364,7 +358,7 @@ describe("Want to Play pages (36 a page, true counts)", () => {
 
 describe("game page load clean-up", () => {
   it("removes a started game left in both lists and reports the flags in one call", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     const d = db.handle().db;
     // An entry left over from before (or written by another path): the page load clears it.
@@ -407,7 +401,7 @@ describe("bad input and visitors", () => {
   });
 
   it("refuses missing, non-numeric, negative, zero and oversized IGDB ids", async () => {
-    const u = await actor();
+    const u = await createActor();
     for (const bad of [undefined, null, "", "abc", "12abc", "-5", -5, 0, "0", "1.5", 1.5, "99999999999", 2 ** 31]) {
       expect(await addToWishlist(u, bad)).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
       expect(await markStarted(u, bad)).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
@@ -415,7 +409,7 @@ describe("bad input and visitors", () => {
   });
 
   it("an unknown game: 'Game must be added to database first', nothing written", async () => {
-    const u = await actor();
+    const u = await createActor();
     const unknown = nextIgdb();
     for (const call of [
       markStarted,
@@ -434,7 +428,7 @@ describe("bad input and visitors", () => {
   });
 
   it("a game known only to IGDB is saved first, then listed", async () => {
-    const u = await actor();
+    const u = await createActor();
     const id = nextIgdb();
     stand.igdb.addGames(igdbGame(id, "Only On Igdb"));
     expect(data(await addToWishlist(u, id))).toMatchObject({ inWishlist: true });
@@ -448,7 +442,7 @@ describe("bad input and visitors", () => {
 
 describe("recordReviewFinish (review published)", () => {
   it("marks started or finished unless already finished, and clears the lists", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     await addToWishlist(u, g.igdbId);
     expect(await recordReviewFinish(u.id, g.id, false)).toEqual({ ok: true, data: undefined });
@@ -472,7 +466,7 @@ describe("Top 5", () => {
   }
 
   it("replaces the list (positions 1–5, gaps allowed) and reads it back in slots", async () => {
-    const u = await actor();
+    const u = await createActor();
     const gs = await ratedGames(u.id, 4);
     data(
       await saveTopFive(u, [
@@ -495,7 +489,7 @@ describe("Top 5", () => {
   });
 
   it("refuses 6 entries, duplicates, positions out of range and unrated games, keeping the old list", async () => {
-    const u = await actor();
+    const u = await createActor();
     const gs = await ratedGames(u.id, 6);
     const unrated = await gameWithIgdb();
     data(await saveTopFive(u, [{ gameId: gs[0]!.id, position: 1 }]));
@@ -541,13 +535,13 @@ describe("Top 5", () => {
   });
 
   it("another user's rated games cannot go into my Top 5", async () => {
-    const [me, other] = [await actor(), await actor()];
+    const [me, other] = [await createActor(), await createActor()];
     const [g] = await ratedGames(other.id, 1);
     expect(await saveTopFive(me, [{ gameId: g!.id, position: 1 }])).toEqual({ ok: false, status: 422, error: M.topFiveUnrated });
   });
 
   it("two saves racing end in one consistent list of at most 5", async () => {
-    const u = await actor();
+    const u = await createActor();
     const gs = await ratedGames(u.id, 10);
     const a = gs.slice(0, 5).map((g, i) => ({ gameId: g.id, position: i + 1 }));
     const b = gs.slice(5, 10).map((g, i) => ({ gameId: g.id, position: 5 - i }));
@@ -564,7 +558,7 @@ describe("Top 5", () => {
 
 describe("Top 10 and the Top 5 picker", () => {
   it("Top 10: highest-rated first, at most 10", async () => {
-    const u = await actor();
+    const u = await createActor();
     for (let i = 0; i < 12; i++) {
       const g = await gameWithIgdb({ name: `T${i}` });
       await createRating({ userId: u.id, gameId: g.id, rating: 1 + (i % 10) * 0.5 + (i >= 10 ? 4 : 0) });
@@ -578,8 +572,8 @@ describe("Top 10 and the Top 5 picker", () => {
   });
 
   it("Top 5 picker: only the user's rated games, best first, placed ones excluded, name or genre match", async () => {
-    const u = await actor();
-    const other = await actor();
+    const u = await createActor();
+    const other = await createActor();
     const rpg = await gameWithIgdb({ name: "Dragon Tale", genre: "Role-playing (RPG)", genres: ["Role-playing (RPG)"] });
     const shooter = await gameWithIgdb({ name: "Gun Fury", genre: "Shooter", genres: ["Shooter"] });
     const puzzle = await gameWithIgdb({ name: "Blocks", genre: "Puzzle", genres: ["Puzzle"] });
@@ -596,7 +590,7 @@ describe("Top 10 and the Top 5 picker", () => {
   });
 
   it("collection picker hides started or finished games and counts them", async () => {
-    const u = await actor();
+    const u = await createActor();
     const a = await gameWithIgdb({ name: "Zanzibar Quest One" });
     await gameWithIgdb({ name: "Zanzibar Quest Two" });
     await markStarted(u, a.igdbId);
@@ -608,7 +602,7 @@ describe("Top 10 and the Top 5 picker", () => {
 
 describe("races", () => {
   it("double add → one row; hammering one game never leaves it both started and listed", async () => {
-    const u = await actor();
+    const u = await createActor();
     const g = await gameWithIgdb();
     const g2 = await gameWithIgdb();
     const adds = await Promise.all([

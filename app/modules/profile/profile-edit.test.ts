@@ -4,9 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../../tests/factories";
+import { createActor, createUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { LocalDiskStorage, setUploadStorage } from "~/modules/uploads/storage.server";
@@ -21,11 +20,6 @@ afterAll(() => {
   setUploadStorage(null);
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function member(): Promise<SessionUser> {
-  const u = await createUser();
-  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
-}
 
 function form(fields: Record<string, string | string[]>): FormData {
   const f = new FormData();
@@ -61,7 +55,7 @@ const row = async (id: number) =>
 
 describe("profile edit", () => {
   it("saves the owner's fields in one go", async () => {
-    const me = await member();
+    const me = await createActor();
     const r = await updateProfile(me, good());
     expect(r.ok).toBe(true);
     expect(await row(me.id)).toMatchObject({
@@ -79,7 +73,7 @@ describe("profile edit", () => {
   });
 
   it("refuses bad input with the field's message and writes nothing", async () => {
-    const me = await member();
+    const me = await createActor();
     const before = await row(me.id);
     const cases: [Record<string, string | string[]>, string, string][] = [
       [{ username: "ab" }, "username", "Username must be at least 3 characters"],
@@ -103,7 +97,7 @@ describe("profile edit", () => {
   });
 
   it("refuses a username someone else holds", async () => {
-    const [me, other] = [await member(), await createUser({ username: "taken_one" })];
+    const [me, other] = [await createActor(), await createUser({ username: "taken_one" })];
     const r = await updateProfile(me, good({ username: "Taken_One" }));
     expect(r).toMatchObject({ ok: false, status: 409, error: "This username is already taken" });
     expect((await row(other.id)).username).toBe("taken_one");
@@ -115,7 +109,7 @@ const stored = () => fs.readdirSync(dir).filter((f) => !f.endsWith(".tmp"));
 
 describe("avatar upload", () => {
   it("re-encodes to square WebPs of 256 and 64 px without metadata, under a content hash", async () => {
-    const me = await member();
+    const me = await createActor();
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366cc" } })
       .png()
       .withMetadata({ exif: { IFD0: { Copyright: "secret" } } })
@@ -133,7 +127,7 @@ describe("avatar upload", () => {
   });
 
   it("accepts JPEG, WebP and GIF by their bytes, whatever the name says", async () => {
-    const me = await member();
+    const me = await createActor();
     const base = sharp({ create: { width: 50, height: 80, channels: 3, background: "#aa0000" } });
     for (const bytes of [await base.clone().jpeg().toBuffer(), await base.clone().webp().toBuffer(), await base.clone().gif().toBuffer()]) {
       expect((await saveAvatar(me, file(bytes, "photo.txt", "text/plain"))).ok).toBe(true);
@@ -141,7 +135,7 @@ describe("avatar upload", () => {
   });
 
   it("refuses visitors, missing files, too big, wrong type, SVG and broken files, storing nothing", async () => {
-    const me = await member();
+    const me = await createActor();
     const before = stored();
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00ff00" } })
       .png()

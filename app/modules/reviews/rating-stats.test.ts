@@ -2,10 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { createActor, createGame, createRating, createUser, reviewForm } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { aggregateRatingStats, ratingStatDrift, storedRatingStats } from "../../../tests/support/rating-stats";
-import type { SessionUser } from "~/auth/session.server";
 import { rating } from "~/db/schema";
 import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
 import { getGamePage } from "~/modules/catalogue/game.service.server";
@@ -21,21 +20,6 @@ import { deleteReview, getGameReviewsBlock, saveReview } from "./reviews.service
  */
 
 const db = useTestDatabase();
-
-async function actor(): Promise<SessionUser> {
-  const u = await createUser();
-  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
-}
-
-const form = (over: Record<string, string> = {}) => ({
-  rating: "7.5",
-  recommended: "yes",
-  finished: "yes",
-  platform: "PC",
-  text: "A fine game.",
-  playtime: "12",
-  ...over,
-});
 
 const bars = (counts: Record<number, number>) => Array.from({ length: 10 }, (_, i) => counts[i + 1] ?? 0);
 
@@ -55,27 +39,27 @@ describe("the game's rating stats through the review service", () => {
   it("insert, rating changes within and across bars, text written and cleared, delete: exact after every step", async () => {
     const g = await createGame({ platformNames: ["PC"] });
     const ref = String(g.id);
-    const [a, b] = [await actor(), await actor()];
+    const [a, b] = [await createActor(), await createActor()];
     await expectStats(g.id, { count: 0, sum: 0, histogram: bars({}), written: 0 });
 
-    const ra = await saved(await saveReview(a, ref, form({ rating: "7.5", text: "Good" })));
+    const ra = await saved(await saveReview(a, ref, reviewForm({ rating: "7.5", text: "Good" })));
     await expectStats(g.id, { count: 1, sum: 7.5, histogram: bars({ 7: 1 }), written: 1 });
     // Whitespace-only text is stored as no text: a rating, not a written review.
-    const rb = await saved(await saveReview(b, ref, form({ rating: "3", text: " \n\t " })));
+    const rb = await saved(await saveReview(b, ref, reviewForm({ rating: "3", text: " \n\t " })));
     await expectStats(g.id, { count: 2, sum: 10.5, histogram: bars({ 7: 1, 3: 1 }), written: 1 });
 
     // Same bar (7.5 → 7), text kept.
-    await saved(await saveReview(a, ref, form({ reviewId: ra, rating: "7", text: "Good, edited" })));
+    await saved(await saveReview(a, ref, reviewForm({ reviewId: ra, rating: "7", text: "Good, edited" })));
     await expectStats(g.id, { count: 2, sum: 10, histogram: bars({ 7: 1, 3: 1 }), written: 1 });
     // Across bars (7 → 10) and text cleared.
-    await saved(await saveReview(a, ref, form({ reviewId: ra, rating: "10", text: "" })));
+    await saved(await saveReview(a, ref, reviewForm({ reviewId: ra, rating: "10", text: "" })));
     await expectStats(g.id, { count: 2, sum: 13, histogram: bars({ 10: 1, 3: 1 }), written: 0 });
     // Text added, rating unchanged.
-    await saved(await saveReview(b, ref, form({ reviewId: rb, rating: "3", text: "Now I have words" })));
+    await saved(await saveReview(b, ref, reviewForm({ reviewId: rb, rating: "3", text: "Now I have words" })));
     await expectStats(g.id, { count: 2, sum: 13, histogram: bars({ 10: 1, 3: 1 }), written: 1 });
     // Across bars down (3 → 1.5) with text kept; nothing changed (same values) changes nothing.
-    await saved(await saveReview(b, ref, form({ reviewId: rb, rating: "1.5", text: "Now I have words" })));
-    await saved(await saveReview(b, ref, form({ reviewId: rb, rating: "1.5", text: "Now I have words" })));
+    await saved(await saveReview(b, ref, reviewForm({ reviewId: rb, rating: "1.5", text: "Now I have words" })));
+    await saved(await saveReview(b, ref, reviewForm({ reviewId: rb, rating: "1.5", text: "Now I have words" })));
     await expectStats(g.id, { count: 2, sum: 11.5, histogram: bars({ 10: 1, 1: 1 }), written: 1 });
 
     expect((await deleteReview(b, rb)).ok).toBe(true);
@@ -86,10 +70,10 @@ describe("the game's rating stats through the review service", () => {
 
   it("a refused write (duplicate, another user's review) leaves the stats as they were", async () => {
     const g = await createGame({ platformNames: ["PC"] });
-    const [a, b] = [await actor(), await actor()];
-    const ra = await saved(await saveReview(a, String(g.id), form({ rating: "9" })));
-    expect((await saveReview(a, String(g.id), form({ rating: "2" }))).ok).toBe(false);
-    expect((await saveReview(b, String(g.id), form({ reviewId: ra, rating: "2", text: "" }))).ok).toBe(false);
+    const [a, b] = [await createActor(), await createActor()];
+    const ra = await saved(await saveReview(a, String(g.id), reviewForm({ rating: "9" })));
+    expect((await saveReview(a, String(g.id), reviewForm({ rating: "2" }))).ok).toBe(false);
+    expect((await saveReview(b, String(g.id), reviewForm({ reviewId: ra, rating: "2", text: "" }))).ok).toBe(false);
     expect((await deleteReview(b, ra)).ok).toBe(false);
     await expectStats(g.id, { count: 1, sum: 9, histogram: bars({ 9: 1 }), written: 1 });
   });
@@ -142,10 +126,10 @@ describe("the game's rating stats through the review service", () => {
   it("concurrent saves, edits and deletes by different users on one game end exact", async () => {
     const g = await createGame({ platformNames: ["PC"] });
     const ref = String(g.id);
-    const users = await Promise.all(Array.from({ length: 12 }, () => actor()));
+    const users = await Promise.all(Array.from({ length: 12 }, () => createActor()));
     const ids = await Promise.all(
       users.map(async (u, i) =>
-        saved(await saveReview(u, ref, form({ rating: String(1 + i / 2), text: i % 3 === 0 ? "" : `review ${i}` }))),
+        saved(await saveReview(u, ref, reviewForm({ rating: String(1 + i / 2), text: i % 3 === 0 ? "" : `review ${i}` }))),
       ),
     );
     const afterInsert = await storedRatingStats(db.handle().db, g.id);
@@ -157,7 +141,7 @@ describe("the game's rating stats through the review service", () => {
       users.map((u, i) =>
         i % 3 === 1
           ? deleteReview(u, ids[i]!)
-          : saveReview(u, ref, form({ reviewId: ids[i]!, rating: String(10 - (i % 9)), text: i % 2 === 0 ? `now ${i}` : " " })),
+          : saveReview(u, ref, reviewForm({ reviewId: ids[i]!, rating: String(10 - (i % 9)), text: i % 2 === 0 ? `now ${i}` : " " })),
       ),
     );
     const after = await storedRatingStats(db.handle().db, g.id);

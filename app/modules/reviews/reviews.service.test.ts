@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { createActor, createGame, createRating, createUser, reviewForm } from "../../../tests/factories";
 import { useIgdbStandIn } from "../../../tests/igdb/setup";
 import { useTestDatabase } from "../../../tests/setup/database";
-import type { SessionUser } from "~/auth/session.server";
 import { comment, game, gameProgress, rating, user } from "~/db/schema";
 import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
 import { readCommunityStats } from "~/modules/social/discover.queries.server";
@@ -12,21 +11,6 @@ import { deleteReview, getGameReviewsBlock, getReviewEditor, getReviewView, save
 
 const db = useTestDatabase();
 const s = useIgdbStandIn();
-
-async function actor(): Promise<SessionUser> {
-  const u = await createUser();
-  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
-}
-
-const form = (over: Record<string, string> = {}) => ({
-  rating: "7.5",
-  recommended: "yes",
-  finished: "yes",
-  platform: "PC",
-  text: "A fine game.",
-  playtime: "12",
-  ...over,
-});
 
 async function stats(gameId: number) {
   const [g] = await db.handle().db.select({ count: game.ratingCount, sum: game.ratingSum }).from(game).where(eq(game.id, gameId));
@@ -41,37 +25,37 @@ async function progressOf(userId: number, gameId: number) {
 
 describe("saveReview: publish", () => {
   it("publishes once; the game's count and sum move in step; 'finished = yes' marks the game completed", async () => {
-    const me = await actor();
+    const me = await createActor();
     const g = await createGame({ igdbId: 91001, platformNames: ["PC", "PlayStation 5"] });
-    const saved = await saveReview(me, "91001", form({ text: "<b>Great</b> <script>alert(1)</script>fun &amp; games\nline two" }));
+    const saved = await saveReview(me, "91001", reviewForm({ text: "<b>Great</b> <script>alert(1)</script>fun &amp; games\nline two" }));
     expect(saved).toMatchObject({ ok: true, data: { created: true, gameHref: `/game/${g.slug}` } });
     const [row] = await db.handle().db.select().from(rating).where(eq(rating.gameId, g.id));
     expect(row).toMatchObject({ rating: 7.5, review: "Great fun & games\nline two", isRecommended: true, playtimeHours: 12 });
     expect(await stats(g.id)).toEqual({ count: 1, sum: 7.5, rows: 1, rowSum: 7.5 });
     expect(await progressOf(me.id, g.id)).toMatchObject({ started: true, completed: true });
 
-    const again = await saveReview(me, "91001", form());
+    const again = await saveReview(me, "91001", reviewForm());
     expect(again).toEqual({ ok: false, status: 409, error: "Failed to submit review: You have already reviewed this game" });
     expect(await stats(g.id)).toEqual({ count: 1, sum: 7.5, rows: 1, rowSum: 7.5 });
   });
 
   it("'finished = no' marks started; a game already finished stays finished and needs no answer", async () => {
-    const me = await actor();
+    const me = await createActor();
     const a = await createGame({ platformNames: ["PC"] });
-    expect((await saveReview(me, String(a.id), form({ finished: "no" }))).ok).toBe(true);
+    expect((await saveReview(me, String(a.id), reviewForm({ finished: "no" }))).ok).toBe(true);
     expect(await progressOf(me.id, a.id)).toMatchObject({ started: true, completed: false });
 
-    const other = await actor();
+    const other = await createActor();
     const b = await createGame({ platformNames: ["PC"] });
     await db.handle().db.insert(gameProgress).values({ userId: other.id, gameId: b.id, started: true, completed: true });
     const editor = await getReviewEditor(other, String(b.id));
     expect(editor.ok && editor.data.finishedLocked).toBe(true);
-    expect((await saveReview(other, String(b.id), form({ finished: "" }))).ok).toBe(true);
+    expect((await saveReview(other, String(b.id), reviewForm({ finished: "" }))).ok).toBe(true);
     expect(await progressOf(other.id, b.id)).toMatchObject({ completed: true });
   });
 
   it("rejects bad input on every field with a 4xx and writes nothing", async () => {
-    const me = await actor();
+    const me = await createActor();
     const g = await createGame({ platformNames: ["PC"] });
     const cases: [Record<string, string>, string][] = [
       [{ rating: "0" }, "Rating must be a number from 1 to 10 in steps of 0.5"],
@@ -93,32 +77,32 @@ describe("saveReview: publish", () => {
       [{ reviewId: "abc" }, "Failed to update review: Invalid review ID"],
     ];
     for (const [over, message] of cases) {
-      const result = await saveReview(me, String(g.id), form(over));
+      const result = await saveReview(me, String(g.id), reviewForm(over));
       expect(result, JSON.stringify(over)).toMatchObject({ ok: false, error: message });
       expect(!result.ok && result.status >= 400 && result.status < 500).toBe(true);
     }
-    expect(await saveReview(me, "abc", form())).toMatchObject({ ok: false, status: 400 });
-    expect(await saveReview(me, "999999999", form())).toMatchObject({
+    expect(await saveReview(me, "abc", reviewForm())).toMatchObject({ ok: false, status: 400 });
+    expect(await saveReview(me, "999999999", reviewForm())).toMatchObject({
       ok: false,
       status: 404,
       error: "Failed to submit review: Game not found. Please select a valid game from the search results.",
     });
-    expect(await saveReview(null, String(g.id), form())).toEqual({ ok: false, status: 401, error: "User not authenticated" });
+    expect(await saveReview(null, String(g.id), reviewForm())).toEqual({ ok: false, status: 401, error: "User not authenticated" });
     expect(await stats(g.id)).toEqual({ count: 0, sum: 0, rows: 0, rowSum: 0 });
     expect(await progressOf(me.id, g.id)).toBeNull();
   });
 
   it("a platform stored in the platform table is required; a game without platforms offers the default list", async () => {
-    const me = await actor();
+    const me = await createActor();
     const g = await createGame({ platforms: [] });
     const editor = await getReviewEditor(me, String(g.id));
     expect(editor.ok && editor.data.game?.platformOptions).toEqual(["PS5", "Xbox Series X/S", "Nintendo Switch", "PC", "Retro"]);
-    expect((await saveReview(me, String(g.id), form({ platform: "Retro", text: "   ", playtime: "" }))).ok).toBe(true);
+    expect((await saveReview(me, String(g.id), reviewForm({ platform: "Retro", text: "   ", playtime: "" }))).ok).toBe(true);
     const [row] = await db.handle().db.select().from(rating).where(eq(rating.gameId, g.id));
     expect(row).toMatchObject({ review: null, playtimeHours: null });
 
     const listed = await createGame({ platforms: ["Unstored Console"] });
-    expect(await saveReview(me, String(listed.id), form({ platform: "Unstored Console" }))).toMatchObject({
+    expect(await saveReview(me, String(listed.id), reviewForm({ platform: "Unstored Console" }))).toMatchObject({
       ok: false,
       status: 400,
       error: 'Failed to submit review: Platform "Unstored Console" not found in database',
@@ -127,21 +111,21 @@ describe("saveReview: publish", () => {
 
   it("a game known only to IGDB is saved first, then reviewed", async () => {
     s.igdb.addGames({ id: 91777, name: "Only In IGDB", platforms: [{ id: 6, name: "PC (Microsoft Windows)" }] } as never);
-    const me = await actor();
+    const me = await createActor();
     const editor = await getReviewEditor(me, "91777");
     expect(editor.ok && editor.data.game?.name).toBe("Only In IGDB");
     const platformName = editor.ok ? editor.data.game!.platformOptions[0]! : "";
-    const saved = await saveReview(me, "91777", form({ platform: platformName }));
+    const saved = await saveReview(me, "91777", reviewForm({ platform: platformName }));
     expect(saved.ok).toBe(true);
     const [g] = await db.handle().db.select({ id: game.id, count: game.ratingCount }).from(game).where(eq(game.igdbId, 91777));
     expect(g!.count).toBe(1);
   });
 
   it("concurrent submits for one game end in one review and exact counts", async () => {
-    const me = await actor();
+    const me = await createActor();
     const g = await createGame({ platformNames: ["PC"] });
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => saveReview(me, String(g.id), form({ rating: String(5 + i / 2) }))),
+      Array.from({ length: 6 }, (_, i) => saveReview(me, String(g.id), reviewForm({ rating: String(5 + i / 2) }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results.filter((x) => !x.ok))
@@ -155,20 +139,20 @@ describe("saveReview: publish", () => {
 
 describe("saveReview: update and deleteReview", () => {
   it("only the author updates or deletes, with the spec's messages; counts stay exact", async () => {
-    const author = await actor();
-    const other = await actor();
+    const author = await createActor();
+    const other = await createActor();
     const g = await createGame({ platformNames: ["PC"] });
     await createRating({ userId: other.id, gameId: g.id, rating: 4 });
-    const created = await saveReview(author, String(g.id), form({ rating: "8" }));
+    const created = await saveReview(author, String(g.id), reviewForm({ rating: "8" }));
     if (!created.ok) throw new Error(created.error);
     const id = String(created.data.reviewId);
 
-    expect(await saveReview(other, String(g.id), form({ reviewId: id }))).toEqual({
+    expect(await saveReview(other, String(g.id), reviewForm({ reviewId: id }))).toEqual({
       ok: false,
       status: 403,
       error: "Failed to update review: Review not found or you do not have permission to edit it",
     });
-    expect(await saveReview(author, String(g.id), form({ reviewId: "99999999" }))).toEqual({
+    expect(await saveReview(author, String(g.id), reviewForm({ reviewId: "99999999" }))).toEqual({
       ok: false,
       status: 404,
       error: "Failed to update review: Review not found or you do not have permission to edit it",
@@ -181,7 +165,7 @@ describe("saveReview: update and deleteReview", () => {
     expect(await deleteReview(author, "x1")).toEqual({ ok: false, status: 400, error: "Failed to delete review: Invalid review ID" });
     expect(await deleteReview(null, id)).toMatchObject({ ok: false, status: 401 });
 
-    const updated = await saveReview(author, String(g.id), form({ reviewId: id, rating: "9.5", spoilers: "on", text: "Twist!" }));
+    const updated = await saveReview(author, String(g.id), reviewForm({ reviewId: id, rating: "9.5", spoilers: "on", text: "Twist!" }));
     expect(updated).toMatchObject({ ok: true, data: { created: false } });
     expect(await stats(g.id)).toEqual({ count: 2, sum: 13.5, rows: 2, rowSum: 13.5 });
     const editor = await getReviewEditor(author, String(g.id));
@@ -202,21 +186,21 @@ async function userRatings(userId: number) {
 
 describe("user.rating_count", () => {
   it("moves with publish and delete, never with a refused duplicate or an update, and only for the author", async () => {
-    const me = await actor();
-    const bystander = await actor();
+    const me = await createActor();
+    const bystander = await createActor();
     const [a, b] = [await createGame({ platformNames: ["PC"] }), await createGame({ platformNames: ["PC"] })];
     await createRating({ userId: bystander.id, gameId: a.id });
     expect(await userRatings(me.id)).toEqual({ count: 0, rows: 0 });
 
-    const first = await saveReview(me, String(a.id), form());
+    const first = await saveReview(me, String(a.id), reviewForm());
     if (!first.ok) throw new Error(first.error);
     expect(await userRatings(me.id)).toEqual({ count: 1, rows: 1 });
-    expect((await saveReview(me, String(a.id), form())).ok).toBe(false); // 409: nothing inserted
+    expect((await saveReview(me, String(a.id), reviewForm())).ok).toBe(false); // 409: nothing inserted
     expect(await userRatings(me.id)).toEqual({ count: 1, rows: 1 });
-    const edit = await saveReview(me, String(a.id), form({ reviewId: String(first.data.reviewId), rating: "3", text: "" }));
+    const edit = await saveReview(me, String(a.id), reviewForm({ reviewId: String(first.data.reviewId), rating: "3", text: "" }));
     expect(edit.ok).toBe(true);
     expect(await userRatings(me.id)).toEqual({ count: 1, rows: 1 });
-    const second = await saveReview(me, String(b.id), form());
+    const second = await saveReview(me, String(b.id), reviewForm());
     if (!second.ok) throw new Error(second.error);
     expect(await userRatings(me.id)).toEqual({ count: 2, rows: 2 });
 
@@ -231,13 +215,13 @@ describe("user.rating_count", () => {
 
   it("stays exact under concurrent publishes: many users on one game, one user on many games, duplicates", async () => {
     const g = await createGame({ platformNames: ["PC"] });
-    const fans = await Promise.all(Array.from({ length: 12 }, () => actor()));
-    const busy = await actor();
+    const fans = await Promise.all(Array.from({ length: 12 }, () => createActor()));
+    const busy = await createActor();
     const games = await Promise.all(Array.from({ length: 6 }, () => createGame({ platformNames: ["PC"] })));
     const results = await Promise.all([
-      ...fans.map((f) => saveReview(f, String(g.id), form())),
-      ...games.map((x) => saveReview(busy, String(x.id), form())),
-      ...games.slice(0, 3).map((x) => saveReview(busy, String(x.id), form())), // duplicates: 409s
+      ...fans.map((f) => saveReview(f, String(g.id), reviewForm())),
+      ...games.map((x) => saveReview(busy, String(x.id), reviewForm())),
+      ...games.slice(0, 3).map((x) => saveReview(busy, String(x.id), reviewForm())), // duplicates: 409s
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(18);
     for (const f of fans) expect(await userRatings(f.id)).toEqual({ count: 1, rows: 1 });
@@ -263,10 +247,10 @@ describe("user.rating_count", () => {
   });
 
   it("account deletion takes the user's ratings out of the community figures and leaves others' counts exact", async () => {
-    const [gone, stays] = [await actor(), await actor()];
+    const [gone, stays] = [await createActor(), await createActor()];
     const games = await Promise.all(Array.from({ length: 3 }, () => createGame({ platformNames: ["PC"] })));
-    for (const x of games) expect((await saveReview(gone, String(x.id), form())).ok).toBe(true);
-    expect((await saveReview(stays, String(games[0]!.id), form())).ok).toBe(true);
+    for (const x of games) expect((await saveReview(gone, String(x.id), reviewForm())).ok).toBe(true);
+    expect((await saveReview(stays, String(games[0]!.id), reviewForm())).ok).toBe(true);
     const before = await readCommunityStats();
     expect(await deleteUserCascade(gone.id)).toBe(true);
     expect(await userRatings(stays.id)).toEqual({ count: 1, rows: 1 });
@@ -289,10 +273,10 @@ describe("user.rating_count", () => {
 
 describe("getReviewView and the game page block", () => {
   it("finds a review by author and IGDB id (or internal id), with the author's edit link", async () => {
-    const author = await actor();
-    const viewer = await actor();
+    const author = await createActor();
+    const viewer = await createActor();
     const g = await createGame({ igdbId: 91002, platformNames: ["PC"] });
-    const created = await saveReview(author, "91002", form({ text: "Loved it" }));
+    const created = await saveReview(author, "91002", reviewForm({ text: "Loved it" }));
     expect(created.ok).toBe(true);
 
     const seen = await getReviewView(viewer, String(author.id), "91002");
@@ -308,7 +292,7 @@ describe("getReviewView and the game page block", () => {
     expect(await getReviewView(null, String(viewer.id), "91002")).toEqual({ ok: false, status: 404, error: "Review not found" });
 
     const noIgdb = await createGame({ platformNames: ["PC"] });
-    await saveReview(author, String(noIgdb.id), form());
+    await saveReview(author, String(noIgdb.id), reviewForm());
     expect((await getReviewView(null, String(author.id), String(noIgdb.id))).ok).toBe(true);
 
     const block = await getGameReviewsBlock(author, g.id);
@@ -356,9 +340,9 @@ describe("getGameReviewsBlock: the game page's reviews", () => {
 
 describe("home page Recent Reviews", () => {
   it("lists real written reviews with their real comment counts and spoiler flags", async () => {
-    const author = await actor();
+    const author = await createActor();
     const g = await createGame({ platformNames: ["PC"] });
-    const saved = await saveReview(author, String(g.id), form({ text: "Home-page worthy.", spoilers: "on" }));
+    const saved = await saveReview(author, String(g.id), reviewForm({ text: "Home-page worthy.", spoilers: "on" }));
     if (!saved.ok) throw new Error(saved.error);
     await db
       .handle()

@@ -1,17 +1,14 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SessionUser } from "~/auth/session.server";
 import { user } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { createGame, createRating, createUser, sessionUserOf } from "../../../tests/factories";
 import { clearDiscoverCache, getDiscoverPage, searchUsers } from "./discover.service.server";
 import { parseDiscoverParams } from "./discover.shared";
 import { setFollow } from "./follow.service.server";
 
 const db = useTestDatabase();
 
-type Row = Awaited<ReturnType<typeof createUser>>;
-const actor = (u: Row): SessionUser => ({ id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false });
 const params = (qs: string) => parseDiscoverParams(new URLSearchParams(qs));
 
 beforeEach(() => clearDiscoverCache());
@@ -20,7 +17,7 @@ describe("Discover Users", () => {
   it("starts with 'No users yet' when nobody else is there", async () => {
     const [me] = [await createUser()];
     // Only valid while the file's database holds just this user.
-    const page = await getDiscoverPage(actor(me), params(""));
+    const page = await getDiscoverPage(sessionUserOf(me), params(""));
     expect(page.users).toEqual([]);
     expect(page.communityEmpty).toBe(true);
   });
@@ -31,16 +28,16 @@ describe("Discover Users", () => {
     const byName = await createUser({ name: "Zélda Hunter" });
     const byBio = await createUser({ bio: "I LOVE ZELDA games" });
     await createUser({ bio: "mario only" });
-    const page = await getDiscoverPage(actor(me), params("q=ZELDA"));
+    const page = await getDiscoverPage(sessionUserOf(me), params("q=ZELDA"));
     expect(page.users.map((u) => u.id).sort()).toEqual([byUsername.id, byName.id, byBio.id].sort());
     expect(page.total).toBe(3);
     // Username matches rank first under Most Relevant.
     expect(page.users[0]!.id).toBe(byUsername.id);
     expect(page.topReviewers).toEqual([]);
     // Wildcards are literal.
-    expect((await getDiscoverPage(actor(me), params("q=%25%25"))).total).toBe(0);
-    expect((await searchUsers(actor(me), "zelda", 8)).map((u) => u.id)).toContain(byName.id);
-    expect(await searchUsers(actor(me), "z", 8)).toEqual([]);
+    expect((await getDiscoverPage(sessionUserOf(me), params("q=%25%25"))).total).toBe(0);
+    expect((await searchUsers(sessionUserOf(me), "zelda", 8)).map((u) => u.id)).toContain(byName.id);
+    expect(await searchUsers(sessionUserOf(me), "z", 8)).toEqual([]);
   });
 
   it("sorts by followers, reviews and join date, and shows the top 3 reviewers without search text", async () => {
@@ -51,17 +48,17 @@ describe("Discover Users", () => {
     for (let i = 0; i < 3; i++) await createRating({ userId: c.id, gameId: g[i]!.id, rating: 8 });
     for (let i = 0; i < 2; i++) await createRating({ userId: b.id, gameId: g[i]!.id });
     await createRating({ userId: a.id, gameId: g[0]!.id });
-    await setFollow(actor(b), a.id, "follow");
-    await setFollow(actor(c), a.id, "follow");
-    await setFollow(actor(d), b.id, "follow");
+    await setFollow(sessionUserOf(b), a.id, "follow");
+    await setFollow(sessionUserOf(c), a.id, "follow");
+    await setFollow(sessionUserOf(d), b.id, "follow");
 
-    const followers = await getDiscoverPage(actor(me), params("sort=followers"));
+    const followers = await getDiscoverPage(sessionUserOf(me), params("sort=followers"));
     expect(followers.users.slice(0, 2).map((u) => u.id)).toEqual([a.id, b.id]);
-    const reviews = await getDiscoverPage(actor(me), params("sort=reviews"));
+    const reviews = await getDiscoverPage(sessionUserOf(me), params("sort=reviews"));
     expect(reviews.users.slice(0, 4).map((u) => u.id)).toEqual([d.id, c.id, b.id, a.id]);
     expect(reviews.users.find((u) => u.id === c.id)).toMatchObject({ reviewCount: 3, averageRating: 8 });
     await db.handle().db.execute(sql`update ${user} set created_at = now() + interval '1 minute' where id = ${b.id}`);
-    const recent = await getDiscoverPage(actor(me), params("sort=recent"));
+    const recent = await getDiscoverPage(sessionUserOf(me), params("sort=recent"));
     expect(recent.users[0]!.id).toBe(b.id);
     expect(recent.topReviewers.map((u) => u.id)).toEqual([d.id, c.id, b.id]);
     expect(recent.stats.activeReviewers).toBeGreaterThanOrEqual(4);
@@ -74,8 +71,8 @@ describe("Discover Users", () => {
     const tag = `pg${Date.now().toString(36)}`;
     const many = [];
     for (let i = 0; i < 23; i++) many.push(await createUser({ bio: `${tag} player`, platform: i % 2 ? "PC, PS5" : "Nintendo Switch" }));
-    const first = await getDiscoverPage(actor(me), params(`q=${tag}`));
-    const second = await getDiscoverPage(actor(me), params(`q=${tag}&page=2`));
+    const first = await getDiscoverPage(sessionUserOf(me), params(`q=${tag}`));
+    const second = await getDiscoverPage(sessionUserOf(me), params(`q=${tag}&page=2`));
     expect(first.total).toBe(23);
     expect(first.totalPages).toBe(2);
     expect(first.users).toHaveLength(20);
@@ -83,13 +80,13 @@ describe("Discover Users", () => {
     const seen = new Set([...first.users, ...second.users].map((u) => u.id));
     expect(seen.size).toBe(23);
 
-    expect((await getDiscoverPage(actor(me), params(`q=${tag}&platform=PS5`))).total).toBe(11);
-    expect((await getDiscoverPage(actor(me), params(`q=${tag}&platform=Nintendo+Switch`))).total).toBe(12);
+    expect((await getDiscoverPage(sessionUserOf(me), params(`q=${tag}&platform=PS5`))).total).toBe(11);
+    expect((await getDiscoverPage(sessionUserOf(me), params(`q=${tag}&platform=Nintendo+Switch`))).total).toBe(12);
     await createRating({ userId: many[0]!.id, gameId: (await createGame()).id });
-    expect((await getDiscoverPage(actor(me), params(`q=${tag}&reviews=1`))).users.map((u) => u.id)).toEqual([many[0]!.id]);
+    expect((await getDiscoverPage(sessionUserOf(me), params(`q=${tag}&reviews=1`))).users.map((u) => u.id)).toEqual([many[0]!.id]);
     await db.handle().db.execute(sql`update ${user} set created_at = now() - interval '40 days' where id = ${many[1]!.id}`);
-    expect((await getDiscoverPage(actor(me), params(`q=${tag}&joined=30`))).total).toBe(22);
-    const none = await getDiscoverPage(actor(me), params(`q=${tag}nothing`));
+    expect((await getDiscoverPage(sessionUserOf(me), params(`q=${tag}&joined=30`))).total).toBe(22);
+    const none = await getDiscoverPage(sessionUserOf(me), params(`q=${tag}nothing`));
     expect(none.users).toEqual([]);
     expect(none.communityEmpty).toBe(false);
   });
@@ -97,8 +94,8 @@ describe("Discover Users", () => {
   it("marks whom the viewer follows; visitors see everyone", async () => {
     const me = await createUser();
     const idol = await createUser({ bio: "followme-unique" });
-    await setFollow(actor(me), idol.id, "follow");
-    const page = await getDiscoverPage(actor(me), params("q=followme-unique"));
+    await setFollow(sessionUserOf(me), idol.id, "follow");
+    const page = await getDiscoverPage(sessionUserOf(me), params("q=followme-unique"));
     expect(page.users).toMatchObject([{ id: idol.id, isFollowing: true, followerCount: 1 }]);
     expect(page.stats.youFollow).toBe(1);
     const visitor = await getDiscoverPage(null, params("q=followme-unique"));
@@ -127,24 +124,24 @@ describe("Discover Users", () => {
     const anywhere = await createUser({ username: `x_${tag}` });
     const prefix = await createUser({ username: `${tag}_2` });
     const exact = await createUser({ username: tag });
-    await setFollow(actor(me), bio2.id, "follow"); // bio2 outranks bio1 on followers
+    await setFollow(sessionUserOf(me), bio2.id, "follow"); // bio2 outranks bio1 on followers
     const expected = [exact.id, prefix.id, anywhere.id, named.id, bio2.id, bio1.id];
-    expect((await searchUsers(actor(me), tag.toUpperCase(), 8)).map((u) => u.id)).toEqual(expected);
-    expect((await getDiscoverPage(actor(me), params(`q=${tag}`))).users.map((u) => u.id)).toEqual(expected);
+    expect((await searchUsers(sessionUserOf(me), tag.toUpperCase(), 8)).map((u) => u.id)).toEqual(expected);
+    expect((await getDiscoverPage(sessionUserOf(me), params(`q=${tag}`))).users.map((u) => u.id)).toEqual(expected);
   });
 
   it("matches accents and case both ways, and follows edits of name and bio", async () => {
     const me = await createUser();
     const chloe = await createUser({ name: "CHLOÉ Brontë" });
     const francois = await createUser({ bio: "I am françois, naïve" });
-    expect((await searchUsers(actor(me), "chloe bronte", 8)).map((u) => u.id)).toEqual([chloe.id]);
-    expect((await searchUsers(actor(me), "Chloé BRONTË", 8)).map((u) => u.id)).toEqual([chloe.id]);
-    expect((await searchUsers(actor(me), "FRANÇOIS, NAÏVE", 8)).map((u) => u.id)).toEqual([francois.id]);
-    expect((await searchUsers(actor(me), "francois, naive", 8)).map((u) => u.id)).toEqual([francois.id]);
+    expect((await searchUsers(sessionUserOf(me), "chloe bronte", 8)).map((u) => u.id)).toEqual([chloe.id]);
+    expect((await searchUsers(sessionUserOf(me), "Chloé BRONTË", 8)).map((u) => u.id)).toEqual([chloe.id]);
+    expect((await searchUsers(sessionUserOf(me), "FRANÇOIS, NAÏVE", 8)).map((u) => u.id)).toEqual([francois.id]);
+    expect((await searchUsers(sessionUserOf(me), "francois, naive", 8)).map((u) => u.id)).toEqual([francois.id]);
     // The stored search columns are generated: an edit is searchable at once, the old text no longer.
     await db.handle().db.execute(sql`update ${user} set name = 'Zoë Quartz', bio = null where id = ${chloe.id}`);
-    expect(await searchUsers(actor(me), "chloe", 8)).toEqual([]);
-    expect((await searchUsers(actor(me), "zoe quartz", 8)).map((u) => u.id)).toEqual([chloe.id]);
+    expect(await searchUsers(sessionUserOf(me), "chloe", 8)).toEqual([]);
+    expect((await searchUsers(sessionUserOf(me), "zoe quartz", 8)).map((u) => u.id)).toEqual([chloe.id]);
   });
 
   it("two-character searches find the pair anywhere (bigram index), and a pair that normalises longer still matches", async () => {
@@ -153,14 +150,14 @@ describe("Discover Users", () => {
     const start = await createUser({ name: "Zzyzx Road" });
     const accented = await createUser({ name: "ŽŽ Top" });
     const ligature = await createUser({ name: "Cæxar" });
-    const found = async (q: string) => (await searchUsers(actor(me), q, 8)).map((u) => u.id).sort();
+    const found = async (q: string) => (await searchUsers(sessionUserOf(me), q, 8)).map((u) => u.id).sort();
     expect(await found("ZZ")).toEqual([mid.id, start.id, accented.id].sort());
     expect(await found("žž")).toEqual([mid.id, start.id, accented.id].sort());
     // "æx" is "aex" once accents go: three characters, the trigram path.
     expect(await found("æx")).toEqual([ligature.id]);
     expect(await found("%z")).toEqual([]);
     const truth = await db.handle().db.execute<{ n: number }>(sql`select count(*)::int as n from "user" where search_text like '%zz%'`);
-    expect((await getDiscoverPage(actor(me), params("q=zz"))).total).toBe(truth.rows[0]!.n);
+    expect((await getDiscoverPage(sessionUserOf(me), params("q=zz"))).total).toBe(truth.rows[0]!.n);
 
     await db.handle().db.execute(sql`set enable_seqscan = off`);
     try {
@@ -179,7 +176,7 @@ describe("Discover Users", () => {
     const games = await Promise.all(Array.from({ length: 13 }, () => createGame()));
     for (const g of games.slice(0, 12)) await createRating({ userId: a.id, gameId: g.id });
     for (const g of games.slice(0, 11)) await createRating({ userId: b.id, gameId: g.id });
-    const page = await getDiscoverPage(actor(me), params(""));
+    const page = await getDiscoverPage(sessionUserOf(me), params(""));
     expect(page.topReviewers.slice(0, 2).map((u) => [u.id, u.reviewCount])).toEqual([
       [a.id, 12],
       [b.id, 11],
@@ -194,7 +191,7 @@ describe("Discover Users", () => {
     // The top list is live (not cached): two more reviews put b first at once.
     await createRating({ userId: b.id, gameId: games[11]!.id });
     await createRating({ userId: b.id, gameId: games[12]!.id });
-    const again = await getDiscoverPage(actor(me), params(""));
+    const again = await getDiscoverPage(sessionUserOf(me), params(""));
     expect(again.topReviewers.slice(0, 2).map((u) => [u.id, u.reviewCount])).toEqual([
       [b.id, 13],
       [a.id, 12],

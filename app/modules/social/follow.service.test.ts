@@ -1,10 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { SessionUser } from "~/auth/session.server";
 import { user, userFollow } from "~/db/schema";
 import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
 import { useTestDatabase } from "../../../tests/setup/database";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { createGame, createRating, createUser, sessionUserOf } from "../../../tests/factories";
 import { APP_URL, pageRequest } from "../../../tests/support/auth";
 import { action as followAction } from "~/routes/api.users.$id.follow";
 import { FOLLOW_MESSAGES as M, setFollow } from "./follow.service.server";
@@ -12,9 +11,6 @@ import { getFollowedFeed } from "./feed.service.server";
 import { listFollowedReviews } from "./feed.queries.server";
 
 const db = useTestDatabase();
-
-type Row = Awaited<ReturnType<typeof createUser>>;
-const actor = (u: Row): SessionUser => ({ id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false });
 
 async function counts(id: number) {
   const [row] = await db
@@ -39,7 +35,7 @@ async function rows(where: { follower?: number; following?: number }) {
 describe("follow / unfollow", () => {
   it("follows: one row, follower_count and following_count up by one", async () => {
     const [a, b] = [await createUser(), await createUser()];
-    expect(await setFollow(actor(a), b.id, "follow")).toEqual({ ok: true, data: { userId: b.id, following: true } });
+    expect(await setFollow(sessionUserOf(a), b.id, "follow")).toEqual({ ok: true, data: { userId: b.id, following: true } });
     expect(await counts(a.id)).toEqual({ followers: 0, following: 1 });
     expect(await counts(b.id)).toEqual({ followers: 1, following: 0 });
     expect(await rows({ follower: a.id, following: b.id })).toBe(1);
@@ -47,17 +43,17 @@ describe("follow / unfollow", () => {
 
   it("following an already-followed user is a no-op success (counts unchanged)", async () => {
     const [a, b] = [await createUser(), await createUser()];
-    await setFollow(actor(a), b.id, "follow");
-    expect(await setFollow(actor(a), b.id, "follow")).toMatchObject({ ok: true, data: { following: true } });
+    await setFollow(sessionUserOf(a), b.id, "follow");
+    expect(await setFollow(sessionUserOf(a), b.id, "follow")).toMatchObject({ ok: true, data: { following: true } });
     expect(await counts(b.id)).toEqual({ followers: 1, following: 0 });
     expect(await counts(a.id)).toEqual({ followers: 0, following: 1 });
   });
 
   it("unfollows: the row goes and both counts come down; unfollowing again changes nothing and never goes negative", async () => {
     const [a, b] = [await createUser(), await createUser()];
-    await setFollow(actor(a), b.id, "follow");
-    expect(await setFollow(actor(a), b.id, "unfollow")).toEqual({ ok: true, data: { userId: b.id, following: false } });
-    expect(await setFollow(actor(a), b.id, "unfollow")).toMatchObject({ ok: true, data: { following: false } });
+    await setFollow(sessionUserOf(a), b.id, "follow");
+    expect(await setFollow(sessionUserOf(a), b.id, "unfollow")).toEqual({ ok: true, data: { userId: b.id, following: false } });
+    expect(await setFollow(sessionUserOf(a), b.id, "unfollow")).toMatchObject({ ok: true, data: { following: false } });
     expect(await counts(a.id)).toEqual({ followers: 0, following: 0 });
     expect(await counts(b.id)).toEqual({ followers: 0, following: 0 });
     expect(await rows({ follower: a.id })).toBe(0);
@@ -65,7 +61,7 @@ describe("follow / unfollow", () => {
 
   it("refuses to follow oneself (service message, and the database check)", async () => {
     const a = await createUser();
-    expect(await setFollow(actor(a), a.id, "follow")).toEqual({ ok: false, status: 400, error: M.self });
+    expect(await setFollow(sessionUserOf(a), a.id, "follow")).toEqual({ ok: false, status: 400, error: M.self });
     expect(await counts(a.id)).toEqual({ followers: 0, following: 0 });
     await expect(db.handle().db.insert(userFollow).values({ followerId: a.id, followingId: a.id })).rejects.toThrow();
   });
@@ -78,7 +74,7 @@ describe("follow / unfollow", () => {
 
   it("an unknown user is a 404 and nothing is written", async () => {
     const a = await createUser();
-    expect(await setFollow(actor(a), 2_000_000_000, "follow")).toEqual({ ok: false, status: 404, error: M.userNotFound });
+    expect(await setFollow(sessionUserOf(a), 2_000_000_000, "follow")).toEqual({ ok: false, status: 404, error: M.userNotFound });
     expect(await counts(a.id)).toEqual({ followers: 0, following: 0 });
   });
 
@@ -86,26 +82,26 @@ describe("follow / unfollow", () => {
     const target = await createUser();
     const fans = await Promise.all(Array.from({ length: 30 }, () => createUser()));
     // Everyone follows at once, then half unfollow while the others follow again (a no-op).
-    const first = await Promise.all(fans.map((f) => setFollow(actor(f), target.id, "follow")));
+    const first = await Promise.all(fans.map((f) => setFollow(sessionUserOf(f), target.id, "follow")));
     expect(first.every((r) => r.ok)).toBe(true);
-    const second = await Promise.all(fans.map((f, i) => setFollow(actor(f), target.id, i % 2 ? "unfollow" : "follow")));
+    const second = await Promise.all(fans.map((f, i) => setFollow(sessionUserOf(f), target.id, i % 2 ? "unfollow" : "follow")));
     expect(second.every((r) => r.ok)).toBe(true);
     const stored = await counts(target.id);
     expect(stored?.followers).toBe(await rows({ following: target.id }));
     expect(stored?.followers).toBe(15);
     // Mutual follows in both directions at once cannot deadlock.
     const [x, y] = [await createUser(), await createUser()];
-    const both = await Promise.all([setFollow(actor(x), y.id, "follow"), setFollow(actor(y), x.id, "follow")]);
+    const both = await Promise.all([setFollow(sessionUserOf(x), y.id, "follow"), setFollow(sessionUserOf(y), x.id, "follow")]);
     expect(both.every((r) => r.ok)).toBe(true);
     expect(await counts(x.id)).toEqual({ followers: 1, following: 1 });
   });
 
   it("deleting an account keeps every other user's counts exact", async () => {
     const [gone, fan, idol, bystander] = [await createUser(), await createUser(), await createUser(), await createUser()];
-    await setFollow(actor(fan), gone.id, "follow");
-    await setFollow(actor(gone), idol.id, "follow");
-    await setFollow(actor(fan), idol.id, "follow");
-    await setFollow(actor(bystander), fan.id, "follow");
+    await setFollow(sessionUserOf(fan), gone.id, "follow");
+    await setFollow(sessionUserOf(gone), idol.id, "follow");
+    await setFollow(sessionUserOf(fan), idol.id, "follow");
+    await setFollow(sessionUserOf(bystander), fan.id, "follow");
     expect(await deleteUserCascade(gone.id)).toBe(true);
     expect(await counts(fan.id)).toEqual({ followers: 1, following: 1 });
     expect(await counts(idol.id)).toEqual({ followers: 1, following: 0 });
@@ -172,15 +168,15 @@ describe("From people you follow", () => {
     await createRating({ userId: idol.id, gameId: (await createGame()).id, review: null, postDateTime: new Date(base + 98 * 60_000) });
 
     expect(await getFollowedFeed(null)).toBeNull();
-    expect(await getFollowedFeed(actor(me))).toEqual({ reviews: [], followsNobody: true, error: null });
+    expect(await getFollowedFeed(sessionUserOf(me))).toEqual({ reviews: [], followsNobody: true, error: null });
 
-    await setFollow(actor(me), idol.id, "follow");
-    const feed = await getFollowedFeed(actor(me));
+    await setFollow(sessionUserOf(me), idol.id, "follow");
+    const feed = await getFollowedFeed(sessionUserOf(me));
     expect(feed?.followsNobody).toBe(false);
     expect(feed?.reviews.map((r) => r.text)).toEqual(Array.from({ length: 10 }, (_, i) => `review ${11 - i}`));
     expect(feed?.reviews.every((r) => r.userId === idol.id)).toBe(true);
 
-    await setFollow(actor(me), idol.id, "unfollow");
+    await setFollow(sessionUserOf(me), idol.id, "unfollow");
     expect(await listFollowedReviews(me.id, 10)).toEqual([]);
   });
 

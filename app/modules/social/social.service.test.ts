@@ -1,8 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { createActor, createGame, createRating, createUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
-import type { SessionUser } from "~/auth/session.server";
 import { comment, contentLike, game, rating } from "~/db/schema";
 import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
 import {
@@ -18,11 +17,6 @@ import {
 import { SOCIAL_MESSAGES as M } from "./social.schema";
 
 const db = useTestDatabase();
-
-async function actor(): Promise<SessionUser> {
-  const u = await createUser();
-  return { id: u.id, username: u.username, name: u.name, email: u.email, avatarUrl: null, isAdmin: false };
-}
 
 async function review(authorId?: number) {
   const author = authorId ?? (await createUser()).id;
@@ -46,7 +40,7 @@ const comments = (reviewId: number) => db.handle().db.select().from(comment).whe
 
 describe("toggleReviewLike", () => {
   it("likes, then unlikes, with the count in step; users may like their own review", async () => {
-    const me = await actor();
+    const me = await createActor();
     const r = await review(me.id);
     expect(await toggleReviewLike(me, String(r.id))).toEqual({ ok: true, data: { liked: true, likeCount: 1 } });
     expect(await reviewLikes(r.id)).toEqual({ count: 1, rows: 1 });
@@ -61,14 +55,14 @@ describe("toggleReviewLike", () => {
   });
 
   it("refuses non-numeric and unknown ids with a 4xx", async () => {
-    const me = await actor();
+    const me = await createActor();
     for (const bad of ["abc", "1.5", "-1", "", "99999999999", undefined])
       expect(await toggleReviewLike(me, bad)).toMatchObject({ ok: false, status: 400, error: M.invalidReviewId });
     expect(await toggleReviewLike(me, "2147483000")).toMatchObject({ ok: false, status: 404, error: M.reviewNotFound });
   });
 
   it("never lets the count go below 0", async () => {
-    const me = await actor();
+    const me = await createActor();
     const r = await review();
     await db.handle().db.insert(contentLike).values({ userId: me.id, ratingId: r.id });
     // The stored count says 0 although a row exists (drift from outside): unliking stays at 0.
@@ -76,7 +70,7 @@ describe("toggleReviewLike", () => {
   });
 
   it("two concurrent likes by one user make one row; 20 concurrent toggles keep count = rows", async () => {
-    const me = await actor();
+    const me = await createActor();
     const r = await review();
     const results = await Promise.all([toggleReviewLike(me, r.id), toggleReviewLike(me, r.id)]);
     expect(results.every((x) => x.ok)).toBe(true);
@@ -84,7 +78,7 @@ describe("toggleReviewLike", () => {
     expect(after.count).toBe(after.rows);
     expect(after.rows).toBeLessThanOrEqual(1);
 
-    const others = await Promise.all(Array.from({ length: 5 }, () => actor()));
+    const others = await Promise.all(Array.from({ length: 5 }, () => createActor()));
     const r2 = await review();
     const all = await Promise.all(Array.from({ length: 20 }, (_, i) => toggleReviewLike(others[i % 5]!, r2.id)));
     expect(all.every((x) => x.ok)).toBe(true);
@@ -93,7 +87,7 @@ describe("toggleReviewLike", () => {
   });
 
   it("a like that meets an existing one is 'Already liked', a success", async () => {
-    const me = await actor();
+    const me = await createActor();
     const r = await review();
     // Two likes racing: the second sees no row to delete, then the unique index refuses its insert.
     const both = await Promise.all([toggleReviewLike(me, r.id), toggleReviewLike(me, r.id)]);
@@ -102,7 +96,7 @@ describe("toggleReviewLike", () => {
   });
 
   it("loads like states for a page of cards in one call", async () => {
-    const me = await actor();
+    const me = await createActor();
     const [a, b, c] = [await review(), await review(), await review()];
     await toggleReviewLike(me, a.id);
     await toggleReviewLike(me, c.id);
@@ -113,7 +107,7 @@ describe("toggleReviewLike", () => {
 
 describe("comments", () => {
   it("adds a comment; visitors get 'You must be logged in to comment'", async () => {
-    const me = await actor();
+    const me = await createActor();
     const r = await review();
     const added = await addComment(me, { reviewId: String(r.id), content: "  Nice review  " });
     expect(added.ok).toBe(true);
@@ -123,7 +117,7 @@ describe("comments", () => {
   });
 
   it("refuses empty, whitespace-only and 501-character comments, and bad ids, writing nothing", async () => {
-    const me = await actor();
+    const me = await createActor();
     const r = await review();
     expect(await addComment(me, { reviewId: r.id, content: "" })).toMatchObject({ status: 400, error: M.empty });
     expect(await addComment(me, { reviewId: r.id, content: " \n\t " })).toMatchObject({ status: 400, error: M.empty });
@@ -143,7 +137,7 @@ describe("comments", () => {
   });
 
   it("stores markup as plain text: a script never survives", async () => {
-    const me = await actor();
+    const me = await createActor();
     const r = await review();
     await addComment(me, { reviewId: r.id, content: 'Hi <script>alert(1)</script><img src=x onerror="alert(2)"><b>bold</b>' });
     const [row] = await comments(r.id);
@@ -153,7 +147,7 @@ describe("comments", () => {
   });
 
   it("flattens replies to one level and refuses a parent from another review", async () => {
-    const [a, b] = [await actor(), await actor()];
+    const [a, b] = [await createActor(), await createActor()];
     const r = await review();
     const top = await addComment(a, { reviewId: r.id, content: "top" });
     const reply = await addComment(b, { reviewId: r.id, content: "reply", parentId: top.ok ? top.data.id : 0 });
@@ -167,7 +161,7 @@ describe("comments", () => {
   });
 
   it("lists top level newest first, replies oldest first, with like states and the count", async () => {
-    const [a, b] = [await actor(), await actor()];
+    const [a, b] = [await createActor(), await createActor()];
     const r = await review();
     const first = await addComment(a, { reviewId: r.id, content: "first" });
     const second = await addComment(b, { reviewId: r.id, content: "second" });
@@ -193,7 +187,7 @@ describe("comments", () => {
   });
 
   it("pages top-level comments 50 at a time; 'load more' asks for more pages", async () => {
-    const me = await actor();
+    const me = await createActor();
     const r = await review();
     await db
       .handle()
@@ -219,7 +213,7 @@ describe("comments", () => {
   });
 
   it("edits and deletes own comments only, with the spec's messages", async () => {
-    const [a, b] = [await actor(), await actor()];
+    const [a, b] = [await createActor(), await createActor()];
     const r = await review();
     const c = await addComment(a, { reviewId: r.id, content: "mine" });
     const id = c.ok ? c.data.id : 0;
@@ -242,7 +236,7 @@ describe("comments", () => {
   });
 
   it("a deleted comment with replies stays as '[deleted]' and stops counting; it goes with its last reply", async () => {
-    const [a, b] = [await actor(), await actor()];
+    const [a, b] = [await createActor(), await createActor()];
     const r = await review();
     const top = await addComment(a, { reviewId: r.id, content: "top" });
     const topId = top.ok ? top.data.id : 0;
@@ -261,7 +255,7 @@ describe("comments", () => {
   });
 
   it("comment likes toggle with the count in step, and visitors are refused", async () => {
-    const [a, b] = [await actor(), await actor()];
+    const [a, b] = [await createActor(), await createActor()];
     const r = await review();
     const c = await addComment(a, { reviewId: r.id, content: "like me" });
     const id = c.ok ? c.data.id : 0;
@@ -275,7 +269,7 @@ describe("comments", () => {
   });
 
   it("applyCommentForm routes intents; an unknown one is a 400 (401 for a visitor)", async () => {
-    const me = await actor();
+    const me = await createActor();
     expect(await applyCommentForm(me, { intent: "nope" })).toMatchObject({ status: 400 });
     expect(await applyCommentForm(null, { intent: "create", reviewId: "1", content: "x" })).toMatchObject({
       status: 401,
@@ -286,7 +280,7 @@ describe("comments", () => {
 
 describe("account deletion", () => {
   it("removes the user's reviews, comments and likes and keeps every counter on other rows exact", async () => {
-    const [leaver, other] = [await actor(), await actor()];
+    const [leaver, other] = [await createActor(), await createActor()];
     const g = await createGame();
     const theirs = await createRating({ userId: other.id, gameId: g.id, rating: 6, review: "ok" });
     const mine = await createRating({ userId: leaver.id, gameId: g.id, rating: 9, review: "mine" });
