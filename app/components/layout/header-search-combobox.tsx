@@ -8,7 +8,7 @@ import { SuggestionCache } from "~/components/search/suggestion-cache";
 import { UserAvatar } from "~/components/social/user-avatar";
 import { gameHref } from "~/lib/slugs";
 import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
-import { KindToggle, searchInputClass } from "./header-search";
+import { KindToggle, SEARCH_INPUT_ATTRS, SearchFieldLabel, searchFormAction, searchInputClass } from "./header-search";
 
 export const MIN_CHARS = 2;
 export const DEBOUNCE_MS = 800;
@@ -242,26 +242,12 @@ export function HeaderSearchCombobox({ id, initialQuery, initialKind, autoFocus 
       }}
     >
       <KindToggle kind={kind} onSwitch={switchKind} />
-      <Form
-        method="get"
-        action={kind === "users" ? "/users" : "/search-results"}
-        role="search"
-        className="relative w-full"
-        onSubmit={onSubmit}
-      >
-        <label htmlFor={id} className="sr-only">
-          {kind === "users" ? "Search users" : "Search games"}
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+      <Form method="get" action={searchFormAction(kind)} role="search" className="relative w-full" onSubmit={onSubmit}>
+        <SearchFieldLabel id={id} kind={kind} />
         <input
           ref={inputRef}
           id={id}
-          name="q"
-          type="search"
-          maxLength={100}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
+          {...SEARCH_INPUT_ATTRS}
           placeholder={placeholder}
           value={query}
           onChange={(e) => {

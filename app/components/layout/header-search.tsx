@@ -40,6 +40,34 @@ export function searchInputClass(failed: boolean, enhanced = true): string {
   }`;
 }
 
+/** Where the header's search form goes for a kind. */
+export const searchFormAction = (kind: SearchKind) => (kind === "users" ? "/users" : "/search-results");
+
+/**
+ * The search field's fixed attributes, the same on the first-load box and the combobox that replaces
+ * it (q ≤ 100 characters, as the search parameter parser allows).
+ */
+export const SEARCH_INPUT_ATTRS = {
+  name: "q",
+  type: "search",
+  maxLength: 100,
+  autoComplete: "off",
+  spellCheck: false,
+  enterKeyHint: "search",
+} as const;
+
+/** The field's label (for screen readers) and its magnifier icon. */
+export function SearchFieldLabel({ id, kind }: { id: string; kind: SearchKind }) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {kind === "users" ? "Search users" : "Search games"}
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+    </>
+  );
+}
+
 /**
  * The header's search box. Without JavaScript it is a plain GET form to /search-results (or /users).
  * Once hydrated it shows what the closed combobox shows, and is replaced in place by that combobox
@@ -84,20 +112,12 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
           }}
         />
       )}
-      <Form method="get" action={kind === "users" ? "/users" : "/search-results"} role="search" className="relative w-full">
-        <label htmlFor={id} className="sr-only">
-          {kind === "users" ? "Search users" : "Search games"}
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+      <Form method="get" action={searchFormAction(kind)} role="search" className="relative w-full">
+        <SearchFieldLabel id={id} kind={kind} />
         <input
           ref={inputRef}
           id={id}
-          name="q"
-          type="search"
-          maxLength={100}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
+          {...SEARCH_INPUT_ATTRS}
           placeholder="Search games or users..."
           role={hydrated ? "combobox" : undefined}
           aria-expanded={hydrated ? false : undefined}
