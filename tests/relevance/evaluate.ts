@@ -78,7 +78,9 @@ export interface ClassCase {
   accept?: string[];
 }
 
-export type ClassFile = "holdout-classes.json" | "holdout-classes-2.json" | "holdout-classes-3.json" | "tuning-classes.json";
+/** The held-out class files: reported and asserted, never tuned on. */
+export const HELD_OUT_CLASS_FILES = ["holdout-classes.json", "holdout-classes-2.json", "holdout-classes-3.json"] as const;
+export type ClassFile = (typeof HELD_OUT_CLASS_FILES)[number] | "tuning-classes.json";
 
 export function loadClassCases(file: ClassFile): ClassCase[] {
   const data = JSON.parse(fs.readFileSync(path.join(here, file), "utf8")) as { cases: ClassCase[] };

@@ -7,7 +7,16 @@
  * holdout-classes.json / holdout-classes-2.json / holdout-classes-3.json: top-1 and top-5 per class (see README.md).
  */
 import { openImportedCatalogue } from "./catalogue";
-import { evaluate, evaluateClasses, formatClassReport, formatReport, loadCases, loadClassCases, percentile } from "./evaluate";
+import {
+  evaluate,
+  evaluateClasses,
+  formatClassReport,
+  formatReport,
+  HELD_OUT_CLASS_FILES,
+  loadCases,
+  loadClassCases,
+  percentile,
+} from "./evaluate";
 
 const repeatArg = process.argv.indexOf("--repeat");
 const repeat = repeatArg > 0 ? Number(process.argv[repeatArg + 1] ?? 3) : 3;
@@ -25,12 +34,9 @@ console.log(formatReport("holdout.json", holdout));
 const tuningClasses = await evaluateClasses(loadClassCases("tuning-classes.json"));
 console.log(formatClassReport("tuning-classes.json", tuningClasses));
 if (!tuningOnly) {
-  const holdoutClasses = await evaluateClasses(loadClassCases("holdout-classes.json"));
-  console.log(formatClassReport("holdout-classes.json (held out: never tune on it)", holdoutClasses));
-  const holdoutClasses2 = await evaluateClasses(loadClassCases("holdout-classes-2.json"));
-  console.log(formatClassReport("holdout-classes-2.json (held out: never tune on it)", holdoutClasses2));
-  const holdoutClasses3 = await evaluateClasses(loadClassCases("holdout-classes-3.json"));
-  console.log(formatClassReport("holdout-classes-3.json (held out: never tune on it)", holdoutClasses3));
+  for (const file of HELD_OUT_CLASS_FILES) {
+    console.log(formatClassReport(`${file} (held out: never tune on it)`, await evaluateClasses(loadClassCases(file))));
+  }
 }
 
 const timings: number[] = [];

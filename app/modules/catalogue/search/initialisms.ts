@@ -74,10 +74,10 @@ function compoundLetterOf(w: string, i: number): string {
  */
 function initials(ws: readonly string[]): string[] {
   const out = new Set<string>();
+  const content = ws.filter((w) => !SMALL_WORDS.has(w));
   const compound = ws.some((w, i) => !isNumeral(w, i) && compoundInitials(w));
   for (const letter of compound ? [letterOf, compoundLetterOf] : [letterOf]) {
     const all = ws.map(letter).join("");
-    const content = ws.filter((w) => !SMALL_WORDS.has(w));
     if (ws.length >= 2 && all.length >= 2) out.add(all);
     if (content.length >= 2) out.add(content.map(letter).join(""));
   }

@@ -141,7 +141,7 @@ type PlanNode = { "Node Type"?: string; "Plan Rows"?: number; Plans?: PlanNode[]
  * The planner's row estimate for each of the given selects (one EXPLAIN of their UNION ALL, nothing
  * executed): the children of the top Append, in order, or the one plan when there is one select.
  */
-async function estimateRows(db: QueryRunner, selects: SQL[]): Promise<number[]> {
+export async function estimateRows(db: QueryRunner, selects: SQL[]): Promise<number[]> {
   const result = await db.execute<Record<string, unknown>>(sql`explain (format json) ${sql.join(selects, sql` union all `)}`);
   const cell = Object.values(result.rows[0] ?? {})[0];
   const doc = (typeof cell === "string" ? JSON.parse(cell) : cell) as { Plan?: PlanNode }[] | undefined;

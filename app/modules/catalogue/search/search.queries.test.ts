@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame } from "../../../../tests/factories";
 import { useTestDatabase } from "../../../../tests/setup/database";
-import { findCandidates, withIndexPlans, type CandidateTerms, type SearchFilters } from "./search.queries.server";
+import { sql } from "drizzle-orm";
+import { game } from "~/db/schema";
+import { estimateRows, findCandidates, withIndexPlans, type CandidateTerms, type SearchFilters } from "./search.queries.server";
 
 useTestDatabase();
 
@@ -65,5 +67,17 @@ describe("findCandidates", () => {
 
   it("reads LIKE wildcards in a term as themselves", async () => {
     expect(await run({ ...terms("q%", null), substring: false }, {}, 10, 100_000)).toEqual([]);
+  });
+
+  it("reads the planner's estimate of each select, in order (what decides that a way of matching is broad)", async () => {
+    const branch = (where: ReturnType<typeof sql>) => sql`(select ${game.id} from ${game} where ${where})`;
+    const [broad, none] = await withIndexPlans((db) =>
+      estimateRows(db, [branch(sql`${game.searchName} like ${"%"}`), branch(sql`${game.id} = ${-1}`)]),
+    );
+    // Every game (49 rows and more, however the table was analysed) against a primary-key miss.
+    expect(broad).toBeGreaterThan(20);
+    expect(none).toBeLessThanOrEqual(1);
+    const [single] = await withIndexPlans((db) => estimateRows(db, [branch(sql`${game.id} = ${-1}`)]));
+    expect(single).toBeLessThanOrEqual(1);
   });
 });
