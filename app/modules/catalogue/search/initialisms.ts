@@ -54,8 +54,30 @@ const COMPOUND_PARTS: ReadonlySet<string> = new Set(
 );
 const MIN_COMPOUND_PART = 3;
 
-/** The initials of a compound word's two halves ("battlefield" → "bf"), or null. */
+/**
+ * Words the title itself writes in camel case ("TimeSplitters", "LittleBigPlanet", "SoulCalibur"):
+ * lowercased word → the initials of its capitalised pieces ("ts", "lbp", "sc"). Only the title's own
+ * casing decides, so every word split is one the title shows, whatever dictionary the parts are in.
+ */
+export function camelCaseWords(title: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const raw of title.split(/[^\p{L}\p{N}']+/u)) {
+    const word = raw.replace(/['’]/g, "");
+    // A capital after a lower-case letter and followed by one starts a piece: "TimeSplitters", not "NieR" or "DmC".
+    const pieces = word.split(/(?<=\p{Ll})(?=\p{Lu}\p{Ll})/u);
+    if (pieces.length < 2 || pieces.some((p) => p.length < 2)) continue;
+    out.set(normalizeTitle(word), pieces.map((p) => normalizeTitle(p)[0] ?? "").join(""));
+  }
+  return out;
+}
+
+/** The title being derived: its camel-case words (set by deriveAliases, read by compoundInitials). */
+let camelWords: ReadonlyMap<string, string> = new Map();
+
+/** The initials of a compound word's halves ("battlefield" → "bf", "timesplitters" → "ts"), or null. */
 function compoundInitials(w: string): string | null {
+  const camel = camelWords.get(w);
+  if (camel) return camel;
   if (!/^[a-z]+$/.test(w) || w.length < 2 * MIN_COMPOUND_PART) return null;
   for (let cut = MIN_COMPOUND_PART; cut <= w.length - MIN_COMPOUND_PART; cut++) {
     if (COMPOUND_PARTS.has(w.slice(0, cut)) && COMPOUND_PARTS.has(w.slice(cut))) return w[0]! + w[cut]!;
@@ -118,6 +140,15 @@ export function initialismAliases(title: string): string[] {
 }
 
 function deriveAliases(title: string): string[] {
+  camelWords = camelCaseWords(title);
+  try {
+    return deriveAliasesOf(title);
+  } finally {
+    camelWords = new Map();
+  }
+}
+
+function deriveAliasesOf(title: string): string[] {
   const ps = parts(title);
   const first = ps[0];
   if (!first) return [];
@@ -169,12 +200,23 @@ function deriveAliases(title: string): string[] {
   }
   const heads = ps.length > 1 ? initials(first) : [];
   // Subtitles: "the legend of zelda: botw".
+  const subtitle = (i: number, init: string, to: Set<string>) => {
+    to.add([first.join(" "), ...rest.map((q, j) => (j === i ? init : q.join(" ")))].join(": "));
+    to.add(init);
+    // Both initialisms: "gta vc" (Grand Theft Auto: Vice City), "mgs pw".
+    if (i === 0) for (const h of heads) to.add(`${h}: ${init}`);
+  };
+  // A subtitle's closing numeral both ways ("bo2" and "boii": Black Ops II), added after all the others
+  // (the list is capped, and they must not push out a title's main initialisms).
+  const later = new Set<string>();
   rest.forEach((p, i) => {
-    for (const init of initials(p)) {
-      out.add([first.join(" "), ...rest.map((q, j) => (j === i ? init : q.join(" ")))].join(": "));
-      out.add(init);
-      // Both initialisms: "gta vc" (Grand Theft Auto: Vice City), "mgs pw".
-      if (i === 0) for (const h of heads) out.add(`${h}: ${init}`);
+    const own = initials(p);
+    for (const init of own) subtitle(i, init, out);
+    const last = p[p.length - 1]!;
+    const closing = p.length >= 2 && isNumeral(last, p.length - 1) ? numeralForms(last) : [];
+    for (const init of own) {
+      const forms = closing.length && init.endsWith(last) ? closing.map((n) => init.slice(0, init.length - last.length) + n) : [init];
+      for (const f of forms) if (!own.includes(f)) subtitle(i, f, later);
     }
   });
   // The whole title's initials across its parts: "csgo", "tlou"; a closing numeral both ways ("swbf2").
@@ -187,6 +229,7 @@ function deriveAliases(title: string): string[] {
         for (const n of numeralForms(last)) out.add(init.slice(0, init.length - last.length) + n);
     }
   }
+  for (const alias of later) out.add(alias);
   return [...out].slice(0, MAX_ALIASES);
 }
 

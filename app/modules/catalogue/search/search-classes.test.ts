@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame } from "../../../../tests/factories";
 import { useTestDatabase } from "../../../../tests/setup/database";
-import { initialismAliases, initialismWords } from "./initialisms";
+import { camelCaseWords, initialismAliases, initialismWords } from "./initialisms";
 import { searchGames } from "./search.service.server";
 
 useTestDatabase();
@@ -61,6 +61,15 @@ describe("initialisms derived from titles", () => {
     expect(initialismWords("Metroid 2")).toEqual(["m2"]);
   });
 
+  it("splits a word the title writes in camel case and converts a subtitle's closing numeral", () => {
+    expect(initialismWords("TimeSplitters 2")).toEqual(expect.arrayContaining(["ts2", "tsii"]));
+    expect(initialismWords("LittleBigPlanet 3")).toContain("lbp3");
+    // Only the title's own casing splits a word; "NieR" and "DmC" are no camel-case compounds.
+    expect(initialismWords("Timesplitters 2")).not.toContain("ts2");
+    expect([...camelCaseWords("NieR: Automata DmC"), ...camelCaseWords("TimeSplitters")]).toEqual([["timesplitters", "ts"]]);
+    expect(initialismAliases("Call of Duty: Black Ops II")).toEqual(expect.arrayContaining(["cod: bo2", "cod: boii"]));
+  });
+
   it.each([
     ["mgs 2", "Metal Gear Solid 2: Sons of Liberty"],
     ["ffx", "Final Fantasy X"],
@@ -103,6 +112,12 @@ describe("real-word typos and the most-words last resort", () => {
     expect(await names("zyxwv chronicles")).toEqual([]);
     // One word of two misspelt beyond correction still matches: both words are in the title.
     expect(await names("valkryia chronicles")).toContain("Valkyria Chronicles");
+  });
+
+  it("finds a title written as one word typed as two with a typo, as a whole match, not a partial one", async () => {
+    await createGame({ name: "EarthBound", releaseYear: 1994 });
+    const result = await searchGames({ q: "earth bond", igdbFallback: false });
+    expect([result.games[0]?.name, result.partialMatch]).toEqual(["EarthBound", undefined]);
   });
 
   it("counts a short word one edit away in the last resort", async () => {

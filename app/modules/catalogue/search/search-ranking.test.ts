@@ -7,6 +7,7 @@ import {
   prepareQuery,
   rankCandidates,
   ratingAdjustment,
+  scoreCandidate,
   recencyAdjustment,
   titleForm,
   TITLE_TIERS,
@@ -256,6 +257,24 @@ describe("series prior", () => {
       ),
     ];
     expect(top("fantasmo star", games)[0]).toBe("Phantasmo Star");
+  });
+
+  it("reads a shared initialism as the more notable game's, with no first-of-series bonus across unrelated games", () => {
+    const games = [
+      // Older and notable enough: the earliest-year bonus made it first before.
+      cand("Thorn Fist II", { hasDeveloper: true, releaseYear: 1988, platformCount: 2 }),
+      cand("Tarn Fable 2", { ...full, releaseYear: 2007 }),
+    ];
+    expect(top("tf2", games)).toEqual(["Tarn Fable 2", "Thorn Fist II"]);
+  });
+
+  it("counts an initialism of the name before a subtitle almost as an exact initialism", () => {
+    const query = prepareQuery("wt2")!;
+    const headed = scoreCandidate(query, cand("Wyvern Tactics II: Tides of Dusk"), NOW);
+    const bare = scoreCandidate(query, cand("Wren Tale 2"), NOW);
+    expect(headed.initialism).toBe(true);
+    expect(headed.title).toBeGreaterThan(800);
+    expect(headed.title).toBeLessThan(bare.title);
   });
 
   it("never lifts anything above an exact title", () => {

@@ -474,6 +474,8 @@ export interface TitleMatch {
   whole: boolean;
   /** Matched through an alternative name or an initialism, not the game's own name. */
   alias?: boolean;
+  /** Matched through an initialism derived from the title. */
+  initialism?: boolean;
 }
 
 const NONE: TitleMatch = { score: 0, exact: false, whole: false };
@@ -594,6 +596,8 @@ export interface ScoreParts {
   whole: boolean;
   /** Matched through an alternative name or an initialism only. */
   alias: boolean;
+  /** Matched through a derived initialism. */
+  initialism: boolean;
   category: number;
   rating: number;
   popularity: number;
@@ -696,10 +700,29 @@ function initialismMatch(query: RankQuery, name: string, match: TitleMatch): Tit
   forms.sort((a, b) => b.hits - a.hits);
   let best = match;
   for (const { form } of forms.slice(0, MAX_INITIALISM_FORMS)) {
-    const m = matchTitle(query, form);
-    if (m.score * INITIALISM_FACTOR > best.score) best = { score: m.score * INITIALISM_FACTOR, exact: false, whole: false, alias: true };
+    const score = Math.max(matchTitle(query, form).score, headMatchScore(query, form));
+    if (score * INITIALISM_FACTOR > best.score)
+      best = { score: score * INITIALISM_FACTOR, exact: false, whole: false, alias: true, initialism: true };
   }
   return best;
+}
+
+/** An initialism standing for the whole name before the subtitle counts one trailing word less than exact. */
+const HEAD_INITIALISM_PENALTY = TRAILING_WORD_PENALTY;
+
+/**
+ * An initialism alias's first part typed whole ("wc2" for "wc2: tides of darkness"): an initialism names
+ * the game by its head, and players leave subtitles out, so "Warcraft II: Tides of Darkness" meets "wc2"
+ * almost as well as a title that is nothing but "WC 2"; notability then decides between them.
+ */
+function headMatchScore(query: RankQuery, form: TitleForm): number {
+  const end = form.partEnd.get(0);
+  if (end === undefined || end === form.tokens.length || end !== query.tokens.length) return 0;
+  // A re-release or edition subtitle ("mgs3: subsistence") keeps its penalty: the original comes first.
+  if (hasEditionWords(form, new Set(Array.from({ length: end }, (_, i) => i)), query)) return 0;
+  const head = titleForm(form.tokens.slice(0, end).join(" "), true);
+  const m = head ? matchTitle(query, head) : NONE;
+  return m.whole ? m.score - HEAD_INITIALISM_PENALTY : 0;
 }
 
 /** A numberless title matched for "… 1" counts a little less than a title holding the 1. */
@@ -752,6 +775,7 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
     exact: match.exact,
     whole: match.whole,
     alias: Boolean(match.alias),
+    initialism: Boolean(match.initialism),
     category,
     rating,
     popularity,
@@ -847,11 +871,38 @@ function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: Sco
     // alternative name or initialism) when there are any, else of all.
     const named = notable.filter((r) => !r.score.alias);
     const headed = named.filter((r) => heads.has(r.candidate.name));
-    const pool = headed.length ? headed : named.length ? named : notable;
+    const pool = headed.length ? headed : named.length ? named : largestSeries(notable);
     const first = Math.min(...pool.map((r) => r.candidate.releaseYear as number));
     for (const r of pool) if (r.candidate.releaseYear === first) r.score.series += FIRST_OF_SERIES_BONUS;
   }
+  initialismNotability(full);
   for (const r of full) r.score.total += r.score.series;
+}
+
+/**
+ * Games matched only through aliases may be unrelated games sharing an initialism ("tf2": Team
+ * Fortress 2, Thunder Force II, Titanfall 2): the earliest of them is no series' original. All of them
+ * when two or more share the first word of their names ("gta": the Grand Theft Auto games), else none.
+ */
+function largestSeries<T extends { candidate: RankCandidate }>(rows: readonly T[]): T[] {
+  const firstWords = new Set(rows.map((r) => normalizeTitle(r.candidate.name).split(" ")[0] ?? ""));
+  return firstWords.size < rows.length ? [...rows] : [];
+}
+
+/** Completeness weight among games sharing an initialism: the notable one is the one players abbreviate. */
+const INITIALISM_NOTABILITY_WEIGHT = 130;
+
+/**
+ * Among two or more full matches through a derived initialism ("wc2": Warcraft II and WE CHEER 2), the
+ * title says nothing about which game is meant, and players abbreviate the games they talk about: each
+ * loses 130 × its completeness short of the most complete one. Only a penalty, so no initialism rises
+ * above a match of real words.
+ */
+function initialismNotability(full: readonly { candidate: RankCandidate; score: ScoreParts }[]): void {
+  const shared = full.filter((r) => r.score.initialism);
+  if (shared.length < 2) return;
+  const most = Math.max(...shared.map((r) => completeness(r.candidate)));
+  for (const r of shared) r.score.series -= INITIALISM_NOTABILITY_WEIGHT * (most - completeness(r.candidate));
 }
 
 /** Other titles starting with a title (then a space, ':' or '-') that make it a family's head. */

@@ -122,6 +122,12 @@ export interface CandidateTerms {
   substring: boolean;
   /** Full-text query over name + alternative names, or null. */
   tsQuery: string | null;
+  /**
+   * Also titles whose spacing-free form is similar to a spacing-free spelling (trigram `%`, the
+   * search_compact trigram index): a word split in two with a typo ("time spliters 2" → TimeSplitters 2).
+   * The last resort only.
+   */
+  similarCompact?: boolean;
 }
 
 /**
@@ -186,6 +192,9 @@ export async function findCandidates(
     for (const v of terms.prefixes) matchers.push(sql`${game.searchCompact} like ${`%${likePattern(v.replace(/ /g, ""))}%`}`);
   }
   if (terms.tsQuery) matchers.push(sql`${game.searchTsv} @@ to_tsquery('simple', ${terms.tsQuery})`);
+  if (terms.similarCompact && terms.substring) {
+    for (const v of terms.prefixes) matchers.push(sql`${game.searchCompact} % ${v.replace(/ /g, "")}`);
+  }
   const filtered = filterConditions(filters);
 
   const estimates = await estimateRows(

@@ -206,13 +206,20 @@ function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>, 
   return groups;
 }
 
-function candidateQuery(db: QueryRunner, query: RankQuery, tsQuery: string | null, opts: SearchOptions): Promise<CandidateRow[]> {
+function candidateQuery(
+  db: QueryRunner,
+  query: RankQuery,
+  tsQuery: string | null,
+  opts: SearchOptions,
+  lastResort = false,
+): Promise<CandidateRow[]> {
   const terms = {
     normalized: query.normalized,
     compact: query.compact,
     prefixes: termVariants(query),
     substring: query.compact.length >= MIN_TRIGRAM_LENGTH,
     tsQuery,
+    similarCompact: lastResort,
   };
   return findCandidates(db, terms, filtersOf(opts), CANDIDATE_CAP);
 }
@@ -384,11 +391,14 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   let mostWords = false;
   if (ranked.length === 0 && !opts.exact && query.tokens.length >= 2) {
     const loose = buildRelaxedTsQuery(query, corrections);
-    const relaxed = loose ? await withIndexPlans((db) => candidateQuery(db, query, loose, opts)) : [];
+    // Also titles whose spacing-free form is close to the term's: a word split in two with a typo
+    // ("earth bond" → EarthBound), which no word of the term finds.
+    const relaxed = await withIndexPlans((db) => candidateQuery(db, query, loose, opts, true));
     const known = new Set(rows.map((r) => r.id));
     rows = [...rows, ...relaxed.filter((r) => !known.has(r.id))];
     ranked = rankCandidates(query, rows.map(toCandidate), new Date(), { mostWords: true });
-    mostWords = ranked.length > 0;
+    // A whole title matched with a split word and a typo ("earth bond") is no partial match.
+    mostWords = ranked.length > 0 && !ranked[0]?.score.whole;
   }
   // The content filter before sorting and paging: seasons, bundles, e-Reader titles and
   // the listed rights holders' fan games and mods go; filteredCount says how many.
