@@ -277,6 +277,16 @@ describe("series prior", () => {
     expect(headed.title).toBeLessThan(bare.title);
   });
 
+  it("breaks a near tie between a few titles for the more complete record", () => {
+    const games = [
+      cand("Quasar Hawk's Underground 2"),
+      cand("Quasar Hawk's Pro Skater 2", { hasSummary: true, genreCount: 1, franchiseName: "Quasar Hawk" }),
+    ];
+    expect(top("quasar hawk 2", games)[0]).toBe("Quasar Hawk's Pro Skater 2");
+    // Not a near tie: a title matching clearly better keeps its place.
+    expect(top("quasar hawk underground 2", games)[0]).toBe("Quasar Hawk's Underground 2");
+  });
+
   it("never lifts anything above an exact title", () => {
     const games = [
       cand("Kestrel"),

@@ -848,7 +848,9 @@ const NOTABLE_COMPLETENESS = 0.3;
  * the earliest gets +70 — the earliest family head when there is one, else the earliest game matched by
  * its own name: players naming a series or an entry mean the original, and an original comes before its
  * re-releases.
- * Exact titles are ordered first anyway; partial matches get nothing.
+ * Without a crowd, the titles matching about as well as the best one get up to 40 for a complete record
+ * (nearTieNotability), and games sharing an initialism are weighed by completeness (initialismNotability).
+ * Exact titles are ordered first anyway; other partial matches get nothing.
  */
 function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[], query: RankQuery): void {
   const full = scored.filter((r) => !r.score.exact && r.score.title >= FULL_MATCH_TITLE);
@@ -864,7 +866,7 @@ function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: Sco
       // Motorsport" → "Forza Motorsport 6"): the original its sequels are named after.
       if (heads.has(r.candidate.name)) r.score.series += FAMILY_HEAD_BONUS;
     }
-  }
+  } else nearTieNotability(scored.filter((r) => !r.score.exact));
   const notable = full.filter((r) => !r.score.whole && r.candidate.releaseYear && completeness(r.candidate) >= NOTABLE_COMPLETENESS);
   if (notable.length >= 2) {
     // The first of the family heads when there are any, else of the games named so (not through an
@@ -876,7 +878,22 @@ function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: Sco
     for (const r of pool) if (r.candidate.releaseYear === first) r.score.series += FIRST_OF_SERIES_BONUS;
   }
   initialismNotability(full);
-  for (const r of full) r.score.total += r.score.series;
+  for (const r of scored) r.score.total += r.score.series;
+}
+
+/** Title scores this close are a tie the record's completeness breaks ("tony hawk 2": Pro Skater 2, Underground 2). */
+const NEAR_TIE = 25;
+const NEAR_TIE_WEIGHT = 40;
+
+/**
+ * A few full matches (no crowd) whose titles match about equally well: up to 40 for the complete records
+ * among those within 25 of the best title, so the game the catalogue knows well wins a near tie.
+ */
+function nearTieNotability(rows: readonly { candidate: RankCandidate; score: ScoreParts }[]): void {
+  const best = Math.max(...rows.map((r) => r.score.title));
+  const close = rows.filter((r) => r.score.title >= best - NEAR_TIE);
+  if (close.length < 2) return;
+  for (const r of close) r.score.series += NEAR_TIE_WEIGHT * completeness(r.candidate);
 }
 
 /**
