@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { getConfig } from "~/config.server";
-import { getDb } from "~/db/client.server";
-import { session, user } from "~/db/schema";
 import { sameOriginPath } from "~/lib/safe-redirect";
 import { getAuth } from "./auth.server";
 import { isTrustedOriginOf } from "./origin";
+import { findSessionUser } from "./session.queries.server";
 
 /** The signed-in user as pages need it. Never sent to other users (it holds the e-mail). */
 export interface SessionUser {
@@ -78,20 +76,7 @@ async function readSession(cookieHeader: string): Promise<SessionUser | null | t
   const given = Buffer.from(signature, "base64");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
-  const [row] = await getDb()
-    .select({
-      expiresAt: session.expiresAt,
-      id: user.id,
-      username: user.username,
-      name: user.name,
-      email: user.email,
-      avatarUrl: user.avatarUrl,
-      isAdmin: user.isAdmin,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, token))
-    .limit(1);
+  const row = await findSessionUser(token);
   if (!row) return null;
   const now = Date.now();
   const expiresAt = row.expiresAt.getTime();
