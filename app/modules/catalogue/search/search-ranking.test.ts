@@ -287,6 +287,13 @@ describe("series prior", () => {
     expect(top("quasar hawk underground 2", games)[0]).toBe("Quasar Hawk's Underground 2");
   });
 
+  it("in the last resort only, accepts a title close as a whole when a word is misspelt by ear", () => {
+    const query = prepareQuery("guitar man")!;
+    const games = [cand("Gitaroo Man"), cand("Guitar Hero"), cand("Pac-Man")];
+    expect(rankCandidates(query, games, NOW, { mostWords: true }).map((r) => r.candidate.name)).toEqual(["Gitaroo Man"]);
+    expect(rankCandidates(query, games, NOW).map((r) => r.candidate.name)).not.toContain("Gitaroo Man");
+  });
+
   it("never lifts anything above an exact title", () => {
     const games = [
       cand("Kestrel"),

@@ -754,6 +754,7 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
     }
   }
   if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
+  if (opts.mostWords && match.score < MOST_WORDS_MIN_TITLE_SCORE) match = better(match, soundsAlike(query, forms));
   // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
   const tag = TRAILING_TAG.exec(c.name)?.[0];
   let tagPenalty = 0;
@@ -802,6 +803,27 @@ export interface RankOptions {
 }
 
 const MOST_WORDS: PartialRule = { minShare: 0.4, majority: true };
+
+/** Whole-title letter similarity the last resort accepts: two or three edits in a title of ten letters. */
+const SOUNDS_ALIKE_MIN = 0.65;
+
+/**
+ * The last resort's whole-title comparison, spacing left out: a word misspelt by ear ("guitar man" →
+ * Gitaroo Man) is more than one edit from its title word, yet the title as a whole is close. Scored
+ * as a partial match, 500 × similarity², so any title holding most of the words as typed comes first.
+ */
+function soundsAlike(query: RankQuery, forms: readonly (TitleForm | null)[]): TitleMatch {
+  let best = NONE;
+  for (const form of forms) {
+    if (!form) continue;
+    const compact = form.tokens.join("");
+    if (Math.abs(compact.length - query.compact.length) > query.compact.length / 3) continue;
+    const sim = editSimilarity(query.compact, compact);
+    if (sim >= SOUNDS_ALIKE_MIN && TITLE_TIERS.partial * sim * sim > best.score)
+      best = { score: TITLE_TIERS.partial * sim * sim, exact: false, whole: false, ...aliasFlag(form) };
+  }
+  return best;
+}
 const MOST_WORDS_MIN_TITLE_SCORE = 150;
 
 /**
