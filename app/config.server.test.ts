@@ -19,6 +19,22 @@ describe("config", () => {
     expect(c.twitchTokenUrl).toBe("https://id.twitch.tv/oauth2/token");
   });
 
+  it("server processes: 1 on the embedded database, one per core (at most 8) on PostgreSQL, WEB_CONCURRENCY decides", () => {
+    const dir = tmp();
+    const pgUrl = "postgres://u@localhost:5432/sp";
+    expect(loadConfig({ DATA_DIR: dir }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: pgUrl }).webConcurrency).toBe(Math.min(os.availableParallelism(), 8));
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: pgUrl, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: expected 1 with the embedded database \(one process opens it\); several server processes need PostgreSQL \(set DATABASE_URL\) \(got "2"\)/,
+    );
+    for (const bad of ["0", "65", "1.5", "many"])
+      expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: pgUrl, WEB_CONCURRENCY: bad })).toThrow(
+        "WEB_CONCURRENCY: expected a number of server processes between 1 and 64",
+      );
+  });
+
   it("generates BETTER_AUTH_SECRET once and keeps it in DATA_DIR", () => {
     const dir = tmp();
     const a = loadConfig({ DATA_DIR: dir }).authSecret;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -70,6 +71,12 @@ const EnvObject = z.object({
     .min(0, "a number of seconds between 0 and 60 (0 turns the anonymous page cache off)")
     .max(60, "a number of seconds between 0 and 60 (0 turns the anonymous page cache off)")
     .default(2),
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: "a number of server processes between 1 and 64" })
+    .int("a number of server processes between 1 and 64")
+    .min(1, "a number of server processes between 1 and 64")
+    .max(64, "a number of server processes between 1 and 64")
+    .optional(),
   COUNTRY_HEADER: z
     .string()
     .trim()
@@ -101,6 +108,12 @@ const EnvObject = z.object({
 
 /** A provider is configured completely or not at all; a half-set one names the missing variable. */
 const EnvSchema = EnvObject.superRefine((e, ctx) => {
+  if (e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL)
+    ctx.addIssue({
+      code: "custom",
+      path: ["WEB_CONCURRENCY"],
+      message: "1 with the embedded database (one process opens it); several server processes need PostgreSQL (set DATABASE_URL)",
+    });
   for (const [id, secret] of OAUTH_PAIRS) {
     if (e[id] && !e[secret])
       ctx.addIssue({ code: "custom", path: [secret], message: `a value as well, because ${id} is set (set both or neither)` });
@@ -161,6 +174,11 @@ export interface Config {
   contentFilterLevel: Env["CONTENT_FILTER_LEVEL"];
   /** Seconds an anonymous page stays in the HTML cache (server/html-cache.ts); 0 = off. */
   htmlCacheTtl: number;
+  /**
+   * Server processes (`npm start`; docs/decisions/018): WEB_CONCURRENCY, else one per core on PostgreSQL
+   * (at most 8) and always 1 on the embedded database, which only one process may open.
+   */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -244,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentPolicyFile: path.resolve(e.CONTENT_POLICY_FILE ?? "config/content-policy.json"),
     contentFilterLevel: e.CONTENT_FILTER_LEVEL,
     htmlCacheTtl: e.HTML_CACHE_TTL,
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? Math.min(availableParallelism(), 8) : 1),
   };
 }
 

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -9,6 +10,7 @@ import { ContentPolicyError, loadContentPolicy } from "../app/modules/catalogue/
 import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/import/demo-seed.server";
 import { startRetentionJob } from "../app/modules/privacy/retention.server";
 import { createApp } from "./app";
+import { runPrimary } from "./cluster";
 import { ensureBuild, listeningUrl } from "./build";
 import { ConfigError, loadConfig, setConfig } from "../app/config.server";
 import { createLogger } from "./logger";
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
 
   try {
     const policy = loadContentPolicy(config.contentPolicyFile, config.contentFilterLevel);
-    log.info(`Content policy: ${policy.rightsHolders.length} rights holders from ${config.contentPolicyFile}`);
+    if (!cluster.isWorker) log.info(`Content policy: ${policy.rightsHolders.length} rights holders from ${config.contentPolicyFile}`);
   } catch (err) {
     if (err instanceof ContentPolicyError) {
       console.error(err.message);
@@ -43,15 +45,17 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // A worker of the cluster (docs/decisions/018): the primary has built, migrated and seeded.
+  const worker = cluster.isWorker;
   // SAVEPOINT_SKIP_BUILD=1 (benchmarks, read-only deployments): serve build/ as it is.
-  if (!dev && process.env.SAVEPOINT_SKIP_BUILD !== "1") ensureBuild(root, (m) => log.info(m));
+  if (!dev && !worker && process.env.SAVEPOINT_SKIP_BUILD !== "1") ensureBuild(root, (m) => log.info(m));
 
   let handle: DatabaseHandle;
   try {
-    if (config.databaseUrl && (await ensurePostgresDatabase(config.databaseUrl))) log.info("Created the PostgreSQL database");
+    if (!worker && config.databaseUrl && (await ensurePostgresDatabase(config.databaseUrl))) log.info("Created the PostgreSQL database");
     handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     setDatabase(handle);
-    await migrateDatabase(handle, path.join(root, "drizzle"));
+    if (!worker) await migrateDatabase(handle, path.join(root, "drizzle"));
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
       console.error(err.message);
@@ -60,13 +64,22 @@ async function main(): Promise<void> {
     console.error(`Could not open the database: ${(err as Error).message}`);
     process.exit(1);
   }
-  log.info({ database: handle.kind, dataDir: handle.kind === "pglite" ? config.dataDir : undefined }, "database ready");
-
-  const seeded = await seedDemoCatalogueIfEmpty(path.join(root, "scripts", "data", "demo-games.jsonl"));
-  if (seeded > 0) log.info(`Seeded the demo catalogue: ${seeded} games`);
-  if (!config.igdb) log.info("IGDB credentials not set: the catalogue runs from the local database only");
-  // Page views and privacy audit entries older than 90 days: deleted now and daily (unref'd timer).
-  const retention = startRetentionJob(log);
+  if (!worker) {
+    log.info({ database: handle.kind, dataDir: handle.kind === "pglite" ? config.dataDir : undefined }, "database ready");
+    const seeded = await seedDemoCatalogueIfEmpty(path.join(root, "scripts", "data", "demo-games.jsonl"));
+    if (seeded > 0) log.info(`Seeded the demo catalogue: ${seeded} games`);
+    if (!config.igdb) log.info("IGDB credentials not set: the catalogue runs from the local database only");
+  }
+  const processes = dev ? 1 : config.webConcurrency;
+  if (!worker && processes > 1) {
+    // Several server processes (PostgreSQL only): this one keeps the background jobs and runs the workers.
+    const retention = startRetentionJob(log);
+    await runPrimary({ processes, log, handle, stopJobs: [() => retention.stop()], host: config.host });
+    return;
+  }
+  // Page views and privacy audit entries older than 90 days: deleted now and daily (unref'd timer), by
+  // the one process (the cluster's primary when there are several).
+  const retention = worker ? { stop: () => undefined } : startRetentionJob(log);
 
   let app;
   if (dev) {
@@ -112,8 +125,10 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = listeningUrl(config.host, port);
-  log.info({ url, appUrl: config.appUrl }, "listening");
-  console.log(`\n  Savepoint is running at ${url}\n`);
+  if (!worker) {
+    log.info({ url, appUrl: config.appUrl }, "listening");
+    console.log(`\n  Savepoint is running at ${url}\n`);
+  }
 
   installGracefulShutdown(server, handle, log, undefined, [() => retention.stop()]);
 }
