@@ -266,6 +266,12 @@ describe("series prior", () => {
       cand("Tarn Fable 2", { ...full, releaseYear: 2007 }),
     ];
     expect(top("tf2", games)).toEqual(["Tarn Fable 2", "Thorn Fist II"]);
+    // A recent record with a long description loses to a much-viewed game sharing its initialism.
+    const recent = [
+      cand("Tarn Fable 2", { releaseYear: 2024, hasSummary: true, genreCount: 2 }),
+      cand("Thorn Fist II", { releaseYear: 2010, viewCount: 1000 }),
+    ];
+    expect(top("tf2", recent)[0]).toBe("Thorn Fist II");
   });
 
   it("counts an initialism of the name before a subtitle almost as an exact initialism", () => {

@@ -871,7 +871,7 @@ const NOTABLE_COMPLETENESS = 0.3;
  * its own name: players naming a series or an entry mean the original, and an original comes before its
  * re-releases.
  * Without a crowd, the titles matching about as well as the best one get up to 40 for a complete record
- * (nearTieNotability), and games sharing an initialism are weighed by completeness (initialismNotability).
+ * (nearTieNotability), and games sharing an initialism are weighed by reach (initialismNotability).
  * Exact titles are ordered first anyway; other partial matches get nothing.
  */
 function seriesPrior<T extends RankCandidate>(scored: { candidate: T; score: ScoreParts }[], query: RankQuery): void {
@@ -928,20 +928,25 @@ function largestSeries<T extends { candidate: RankCandidate }>(rows: readonly T[
   return firstWords.size < rows.length ? [...rows] : [];
 }
 
-/** Completeness weight among games sharing an initialism: the notable one is the one players abbreviate. */
-const INITIALISM_NOTABILITY_WEIGHT = 130;
+/** Weight of reach among games sharing an initialism: the notable one is the one players abbreviate. */
+const INITIALISM_REACH_WEIGHT = 2;
+/** Being part of a known series counts as this much reach. */
+const SERIES_REACH = 5;
 
 /**
  * Among two or more full matches through a derived initialism ("wc2": Warcraft II and WE CHEER 2), the
  * title says nothing about which game is meant, and players abbreviate the games they talk about: each
- * loses 130 × its completeness short of the most complete one. Only a penalty, so no initialism rises
+ * loses twice its reach short of the widest-reaching one. Reach is what the issue lists as notability —
+ * the popularity bonus (ratings, IGDB votes and popularity, platforms, views, DLC, developer, year) plus
+ * 5 for a series — and not how long the record's summary is. Only a penalty, so no initialism rises
  * above a match of real words.
  */
 function initialismNotability(full: readonly { candidate: RankCandidate; score: ScoreParts }[]): void {
   const shared = full.filter((r) => r.score.initialism);
   if (shared.length < 2) return;
-  const most = Math.max(...shared.map((r) => completeness(r.candidate)));
-  for (const r of shared) r.score.series -= INITIALISM_NOTABILITY_WEIGHT * (most - completeness(r.candidate));
+  const reach = (r: { candidate: RankCandidate; score: ScoreParts }) => r.score.popularity + (r.candidate.franchiseName ? SERIES_REACH : 0);
+  const most = Math.max(...shared.map(reach));
+  for (const r of shared) r.score.series -= INITIALISM_REACH_WEIGHT * (most - reach(r));
 }
 
 /** Other titles starting with a title (then a space, ':' or '-') that make it a family's head. */
