@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/database";
@@ -76,7 +77,12 @@ describe("sign-up for an address nobody has verified", () => {
   async function sessionCookieOf(userId: number): Promise<string> {
     const ctx = await getAuth().$context;
     const s = await ctx.internalAdapter.createSession(String(userId));
-    return `savepoint.session_token=${s.token}`;
+    // Signed as Better Auth signs it (HMAC-SHA256 with the secret): an unsigned token is never a session,
+    // so a check that it no longer works would pass whatever happened to the session.
+    const signature = createHmac("sha256", ctx.secret).update(s.token).digest("base64");
+    const cookie = `${ctx.authCookies.sessionToken.name}=${encodeURIComponent(`${s.token}.${signature}`)}`;
+    expect(await optionalUser(pageRequest("/", { cookie }))).toMatchObject({ id: userId });
+    return cookie;
   }
 
   /** The mailbox owner uses the newest mail (the set-password link) and ends up signed in. */
