@@ -79,7 +79,12 @@ export interface ClassCase {
 }
 
 /** The held-out class files: reported and asserted, never tuned on. */
-export const HELD_OUT_CLASS_FILES = ["holdout-classes.json", "holdout-classes-2.json", "holdout-classes-3.json"] as const;
+export const HELD_OUT_CLASS_FILES = [
+  "holdout-classes.json",
+  "holdout-classes-2.json",
+  "holdout-classes-3.json",
+  "holdout-classes-4.json",
+] as const;
 export type ClassFile = (typeof HELD_OUT_CLASS_FILES)[number] | "tuning-classes.json";
 
 export function loadClassCases(file: ClassFile): ClassCase[] {

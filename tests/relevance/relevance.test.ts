@@ -28,12 +28,16 @@ const MIN_TOP1 = 0.95;
  *   "bf3"); after compound-word initialisms (tuned on tuning-classes.json: "bf4", "fo4", "kz2",
  *   "bfbc2", "swbf2") 92.9 %, 98.2 %, no empty result.
  * - holdout-classes-3.json: 76 cases written after round 3 by someone who had not run the search, run
- *   once: 90.8 %, 96.1 %, three empty results.
+ *   once: 90.8 %, 96.1 %, three empty results; after round 4: 96.1 %, 100 %, none.
+ * - holdout-classes-2.json after round 4: 98.2 %, 99.1 %.
+ * - holdout-classes-4.json: 100 cases written before round 4 by someone who had not run the search, run
+ *   once after it: 89.0 %, 96.0 %, three empty results.
  */
 const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: number; top1: number; top5: number; maxEmpty: number }[] = [
   { file: "holdout-classes.json", minCases: 100, top1: 0.96, top5: 0.99, maxEmpty: 0 },
-  { file: "holdout-classes-2.json", minCases: 80, top1: 0.92, top5: 0.98, maxEmpty: 0 },
-  { file: "holdout-classes-3.json", minCases: 60, top1: 0.9, top5: 0.96, maxEmpty: 3 },
+  { file: "holdout-classes-2.json", minCases: 80, top1: 0.98, top5: 0.99, maxEmpty: 0 },
+  { file: "holdout-classes-3.json", minCases: 60, top1: 0.96, top5: 1, maxEmpty: 0 },
+  { file: "holdout-classes-4.json", minCases: 100, top1: 0.89, top5: 0.96, maxEmpty: 3 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 

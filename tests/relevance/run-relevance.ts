@@ -4,7 +4,7 @@
  * (--tuning-only leaves out the held-out class files: for runs while tuning.)
  * (RELEVANCE_DATASET=/path/to/games-real.jsonl when the checkout has no ../shared/datasets.)
  * queries.json / holdout.json: top-1, as relevance.test.ts asserts. tuning-classes.json /
- * holdout-classes.json / holdout-classes-2.json / holdout-classes-3.json: top-1 and top-5 per class (see README.md).
+ * holdout-classes*.json (HELD_OUT_CLASS_FILES): top-1 and top-5 per class (see README.md).
  */
 import { openImportedCatalogue } from "./catalogue";
 import {
