@@ -8,6 +8,7 @@ import { DatabaseLockedError } from "../app/db/lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { ContentPolicyError, loadContentPolicy } from "../app/modules/catalogue/content-policy.server";
 import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/import/demo-seed.server";
+import { refreshDerivedSearchColumns } from "../app/modules/catalogue/search/derived-refresh.server";
 import { startRetentionJob } from "../app/modules/privacy/retention.server";
 import { createApp } from "./app";
 import { runPrimary } from "./cluster";
@@ -70,11 +71,13 @@ async function main(): Promise<void> {
     if (seeded > 0) log.info(`Seeded the demo catalogue: ${seeded} games`);
     if (!config.igdb) log.info("IGDB credentials not set: the catalogue runs from the local database only");
   }
+  // Search columns derived by older rules are derived again, in the background (derived-refresh.server.ts).
+  const refresh = worker ? null : startSearchRefresh(log);
   const processes = dev ? 1 : config.webConcurrency;
   if (!worker && processes > 1) {
     // Several server processes (PostgreSQL only): this one keeps the background jobs and runs the workers.
     const retention = startRetentionJob(log);
-    await runPrimary({ processes, log, handle, stopJobs: [() => retention.stop()], host: config.host });
+    await runPrimary({ processes, log, handle, stopJobs: [() => retention.stop(), () => refresh?.stop()], host: config.host });
     return;
   }
   // Page views and privacy audit entries older than 90 days: deleted now and daily (unref'd timer), by
@@ -130,7 +133,23 @@ async function main(): Promise<void> {
     console.log(`\n  Savepoint is running at ${url}\n`);
   }
 
-  installGracefulShutdown(server, handle, log, undefined, [() => retention.stop()]);
+  installGracefulShutdown(server, handle, log, undefined, [() => retention.stop(), () => refresh?.stop()]);
+}
+
+/** The background refresh of derived search columns; stop() waits for the batch in flight. */
+function startSearchRefresh(log: ReturnType<typeof createLogger>): { stop: () => Promise<void> } {
+  const abort = new AbortController();
+  const running = refreshDerivedSearchColumns({ signal: abort.signal })
+    .then((r) => {
+      if (!r.skipped) log.info(`Search columns derived again: ${r.changed} of ${r.checked} games changed in ${r.ms} ms`);
+    })
+    .catch((err: unknown) => log.error({ err }, "deriving the search columns again failed"));
+  return {
+    stop: async () => {
+      abort.abort();
+      await running;
+    },
+  };
 }
 
 main().catch((err: unknown) => {

@@ -4,3 +4,4 @@ export * from "./auth";
 export * from "./igdb";
 export * from "./privacy";
 export * from "./social";
+export * from "./state";

@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import { normalizeTitle } from "~/lib/search-text";
+import { derivedBatch, readState, writeDerived, writeState } from "./derived.queries.server";
+import { searchAliasesOf } from "./initialisms";
+
+/**
+ * game.search_name and game.search_aliases are derived from a game's name and alternative names when it
+ * is imported or fetched (normalizeTitle, searchAliasesOf). When a release changes those rules (a new
+ * kind of initialism, say), games stored before it keep the old derivation and search cannot find them
+ * the new way until they are imported again. At start-up the server compares the rules' fingerprint
+ * with the one stored in app_state and, when it differs, derives every stored game again in batches
+ * (writing only the rows that change), then stores the new fingerprint.
+ */
+
+export const DERIVATION_KEY = "search_derivation";
+
+/**
+ * Titles that exercise each rule (numerals both ways, subtitles, small words, compound and camel-case
+ * words, editions, accents, punctuation): a change to a rule changes some of their derivations, hence the
+ * fingerprint. RULES_REVISION is the fallback for a change these titles would not show: raise it then.
+ */
+const PROBES = [
+  "Final Fantasy VII",
+  "Final Fantasy XIII-2",
+  "The Legend of Zelda: Breath of the Wild",
+  "Star Wars: Knights of the Old Republic II - The Sith Lords",
+  "Call of Duty: Black Ops II",
+  "Battlefield 4",
+  "TimeSplitters 2",
+  "LittleBigPlanet 2",
+  "Metal Gear Solid 3: Snake Eater",
+  "Half-Life 2",
+  "Counter-Strike: Global Offensive",
+  "Pokémon Red Version",
+  "Tom Clancy's Splinter Cell: Chaos Theory",
+  "Grand Theft Auto: San Andreas",
+  "The Elder Scrolls V: Skyrim - Special Edition",
+  "Warcraft II: Tides of Darkness",
+  "Super Mario Bros. 3",
+  "Resident Evil 4 (GH)",
+  "Dragon Age II",
+  "Kingdom Hearts: Chain of Memories",
+] as const;
+const RULES_REVISION = 1;
+
+export function derivationFingerprint(): string {
+  const h = createHash("sha256").update(String(RULES_REVISION));
+  for (const title of PROBES) h.update(`\n${normalizeTitle(title)}\t${searchAliasesOf(title, [`${title} Alt`])}`);
+  return h.digest("hex").slice(0, 32);
+}
+
+export interface RefreshSummary {
+  skipped: boolean;
+  checked: number;
+  changed: number;
+  ms: number;
+}
+
+/** Derives every stored game's search columns again when the rules changed since the last run. */
+export async function refreshDerivedSearchColumns(
+  opts: { batchSize?: number; force?: boolean; signal?: AbortSignal } = {},
+): Promise<RefreshSummary> {
+  const started = Date.now();
+  const fingerprint = derivationFingerprint();
+  if (!opts.force && (await readState(DERIVATION_KEY)) === fingerprint) return { skipped: true, checked: 0, changed: 0, ms: 0 };
+  const batchSize = opts.batchSize ?? 1000;
+  let afterId = 0;
+  let checked = 0;
+  let changed = 0;
+  for (;;) {
+    // Stopped (shutdown): the fingerprint stays old, so the next start goes through the games again.
+    if (opts.signal?.aborted) return { skipped: false, checked, changed, ms: Date.now() - started };
+    const rows = await derivedBatch(afterId, batchSize);
+    if (rows.length === 0) break;
+    const updates = [];
+    for (const row of rows) {
+      const searchName = normalizeTitle(row.name);
+      const searchAliases = searchAliasesOf(row.name, row.alternativeNames);
+      if (searchName !== row.searchName || searchAliases !== row.searchAliases) updates.push({ id: row.id, searchName, searchAliases });
+    }
+    await writeDerived(updates);
+    checked += rows.length;
+    changed += updates.length;
+    afterId = rows[rows.length - 1]!.id;
+    // Other work (requests) gets its turn between batches: PGlite runs one statement at a time.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await writeState(DERIVATION_KEY, fingerprint);
+  return { skipped: false, checked, changed, ms: Date.now() - started };
+}
