@@ -105,12 +105,26 @@ export interface CompiledContentPolicy {
   flagshipNames: ReadonlySet<string>;
 }
 
+const MATCH_TEXT_CACHE_SIZE = 20_000;
+const matchTextCache = new Map<string, string>();
+
 /**
  * Matching form for whole-word checks: lowercase, accents stripped, every run of other characters
  * one space, padded with spaces (" pokemon battle e ruby and sapphire "), so ` ${phrase} ` finds whole words.
+ * Remembered for the most recent 20,000 names (the search filters its 150 candidates on every query, the
+ * same games again and again, and deriving this was most of the filter's time).
  */
 export function matchText(value: string | null | undefined): string {
   if (!value) return " ";
+  const known = matchTextCache.get(value);
+  if (known !== undefined) return known;
+  const text = deriveMatchText(value);
+  if (matchTextCache.size >= MATCH_TEXT_CACHE_SIZE) matchTextCache.delete(matchTextCache.keys().next().value!);
+  matchTextCache.set(value, text);
+  return text;
+}
+
+function deriveMatchText(value: string): string {
   const words = value
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -138,7 +152,18 @@ export function compileContentPolicy(policy: ContentPolicy, defaultLevel: Policy
 /** A policy that only applies the always-on rules (seasons, bundles, e-Reader titles). */
 export const EMPTY_CONTENT_POLICY: CompiledContentPolicy = { holders: [], flagshipNames: new Set() };
 
-const hasAny = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(` ${p} `));
+/** The phrases of a list with their padding, made once per list (the filter checks 150 candidates a search). */
+const paddedLists = new WeakMap<readonly string[], readonly string[]>();
+
+function hasAny(text: string, phrases: readonly string[]): boolean {
+  let padded = paddedLists.get(phrases);
+  if (!padded) {
+    padded = phrases.map((p) => ` ${p} `);
+    paddedLists.set(phrases, padded);
+  }
+  for (const p of padded) if (text.includes(p)) return true;
+  return false;
+}
 
 /** Bundle names that are collections of a series (kept): "Mega Man Legacy Collection", "Spyro Reignited Trilogy". */
 const COLLECTION_WORDS = [
