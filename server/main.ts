@@ -141,7 +141,8 @@ function startSearchRefresh(log: ReturnType<typeof createLogger>): { stop: () =>
   const abort = new AbortController();
   const running = refreshDerivedSearchColumns({ signal: abort.signal })
     .then((r) => {
-      if (!r.skipped) log.info(`Search columns checked against the current rules: ${r.changed} of ${r.checked} games updated in ${r.ms} ms`);
+      if (!r.skipped)
+        log.info(`Search columns checked against the current rules: ${r.changed} of ${r.checked} games updated in ${r.ms} ms`);
     })
     .catch((err: unknown) => log.error({ err }, "deriving the search columns again failed"));
   return {
