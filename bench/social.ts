@@ -42,6 +42,7 @@ import { refreshDerivedSearchColumns } from "../app/modules/catalogue/search/der
 import { fmt, percentile, round, table } from "./lib/format";
 import { drive, type LoadOptions, type LoadResult } from "./lib/load";
 import { loadAverage, machineInfo } from "./lib/machine";
+import { cpuSnapshot } from "./lib/cpu";
 import { assertBuild, BenchError, startAppServer, type Served } from "./lib/processes";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -460,10 +461,12 @@ async function measurePage(
     if (res.status !== 200) throw new BenchError(`${name}: GET ${p} answered ${res.status}`);
   }
   process.stdout.write(`${name} (${paths.length} path${paths.length === 1 ? "" : "s"}) ... `);
-  const r = await drive(app.url, load, paths, { cookie });
+  const cpu = () => cpuSnapshot(app.pid);
+  const r = await drive(app.url, load, paths, { cookie }, cpu);
   const single = await drive(app.url, { connections: 1, duration: Math.min(load.duration, 5), warmup: 0 }, paths, { cookie });
+  const c = r.cpuMsPerRequest;
   console.log(
-    `${fmt(r.reqPerSec, 0)} req/s, p99 ${fmt(r.p99, 0)} ms${r.errors + r.timeouts + r.non2xx ? ` (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)` : ""}; one connection p50 ${fmt(single.p50, 0)} / p99 ${fmt(single.p99, 0)} ms`,
+    `${fmt(r.reqPerSec, 0)} req/s, p99 ${fmt(r.p99, 0)} ms${r.errors + r.timeouts + r.non2xx ? ` (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)` : ""}; one connection p50 ${fmt(single.p50, 0)} / p99 ${fmt(single.p99, 0)} ms${c ? `; CPU per request: server ${fmt(c.server, 1)} ms, PostgreSQL ${fmt(c.postgres, 1)} ms` : ""}`,
   );
   return { name, paths: paths.length, budget, ...r, single };
 }
@@ -1114,9 +1117,22 @@ async function main(): Promise<number> {
       String(p.errors + p.timeouts),
       String(p.non2xx),
       `${fmt(p.single.p50, 0)} / ${fmt(p.single.p99, 0)}`,
+      p.cpuMsPerRequest ? `${fmt(p.cpuMsPerRequest.server, 1)} / ${fmt(p.cpuMsPerRequest.postgres, 1)}` : "—",
     ]);
     console.log(
-      `\n${table(["signed-in page @" + args.load.connections, "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "@1 p50 / p99"], pageRows)}`,
+      `\n${table(
+        [
+          "signed-in page @" + args.load.connections,
+          "req/s",
+          "p50 ms",
+          "p99 ms",
+          "errors",
+          "non-2xx",
+          "@1 p50 / p99",
+          "CPU ms/req server / PG",
+        ],
+        pageRows,
+      )}`,
     );
     for (const p of pages)
       budgets.push({

@@ -18,6 +18,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Server and PostgreSQL CPU time per completed request over the measured run (`cpu` given, Linux). */
+  cpuMsPerRequest?: { server: number; postgres: number };
 }
 
 /**
@@ -25,7 +27,13 @@ export interface LoadResult {
  * with autocannon. Requests ask for gzip like a browser does; `headers` adds to every request (a
  * session cookie).
  */
-export async function drive(url: string, opts: LoadOptions, paths?: string[], headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function drive(
+  url: string,
+  opts: LoadOptions,
+  paths?: string[],
+  headers: Record<string, string> = {},
+  cpu?: () => { server: number; postgres: number } | null,
+): Promise<LoadResult> {
   const base = {
     url,
     connections: opts.connections,
@@ -34,8 +42,14 @@ export async function drive(url: string, opts: LoadOptions, paths?: string[], he
     ...(paths?.length ? { requests: paths.map((p) => ({ method: "GET", path: p })) } : {}),
   };
   if (opts.warmup > 0) await autocannon({ ...base, duration: opts.warmup });
+  const before = cpu?.() ?? null;
   const r = await autocannon({ ...base, duration: opts.duration });
+  const after = cpu?.() ?? null;
+  const perRequest = (a: number, b: number) => round((b - a) / Math.max(1, r.requests.total), 2);
   return {
+    ...(before && after
+      ? { cpuMsPerRequest: { server: perRequest(before.server, after.server), postgres: perRequest(before.postgres, after.postgres) } }
+      : {}),
     reqPerSec: round(r.requests.total / Math.max(0.001, r.duration), 1),
     p50: r.latency.p50,
     p99: r.latency.p99,
