@@ -40,6 +40,10 @@ const PROBES = [
   "Resident Evil 4 (GH)",
   "Dragon Age II",
   "Kingdom Hearts: Chain of Memories",
+  "Harvest Moon DS",
+  "Red Faction",
+  "King of Fighters R-2",
+  "Tony Hawk's Underground",
 ] as const;
 const RULES_REVISION = 1;
 

@@ -49,7 +49,7 @@ const COMPOUND_PARTS: ReadonlySet<string> = new Set(
   (
     "battle field front star craft war frame fall out over watch border land lands kill zone titan " +
     "hearth stone blood borne bio shock home dead light fire storm night day mind heart gold golden eye " +
-    "world wide last black smith break down sun moon dark side"
+    "world wide last black smith break down sun moon dark side earth worm snow board under ground"
   ).split(" "),
 );
 const MIN_COMPOUND_PART = 3;
@@ -71,8 +71,27 @@ export function camelCaseWords(title: string): Map<string, string> {
   return out;
 }
 
+/**
+ * Words a title writes in capitals at the end of a part, after other words: a platform or edition tag
+ * ("Harvest Moon DS", "Sonic Adventure DX: Director's Cut", "Earthworm Jim HD"). Players keep the tag
+ * whole after the initialism ("hmds", "sadx"), as they keep numbers whole. A title in capitals throughout
+ * has none (its casing says nothing).
+ */
+export function trailingTagWords(title: string): Set<string> {
+  const out = new Set<string>();
+  if (!/\p{Ll}/u.test(title)) return out;
+  for (const part of title.split(PART_SEPARATORS)) {
+    const ws = part.trim().split(/\s+/);
+    const last = ws[ws.length - 1] ?? "";
+    if (ws.length >= 2 && /^[A-Z]{2,3}$/.test(last) && romanToArabic(last.toLowerCase()) === null) out.add(last.toLowerCase());
+  }
+  return out;
+}
+
 /** The title being derived: its camel-case words (set by deriveAliases, read by compoundInitials). */
 let camelWords: ReadonlyMap<string, string> = new Map();
+/** The title being derived: its trailing tag words (set by deriveAliases, read by initials). */
+let tagWords: ReadonlySet<string> = new Set();
 
 /** The initials of a compound word's halves ("battlefield" → "bf", "timesplitters" → "ts"), or null. */
 function compoundInitials(w: string): string | null {
@@ -98,7 +117,11 @@ function initials(ws: readonly string[]): string[] {
   const out = new Set<string>();
   const content = ws.filter((w) => !SMALL_WORDS.has(w));
   const compound = ws.some((w, i) => !isNumeral(w, i) && compoundInitials(w));
-  for (const letter of compound ? [letterOf, compoundLetterOf] : [letterOf]) {
+  const letters = compound ? [letterOf, compoundLetterOf] : [letterOf];
+  // A trailing tag kept whole ("hmds"), after the plain initials.
+  if (ws.length >= 2 && tagWords.has(ws[ws.length - 1]!))
+    letters.push((w, i) => (i === ws.length - 1 ? w : (compound ? compoundLetterOf : letterOf)(w, i)));
+  for (const letter of letters) {
     const all = ws.map(letter).join("");
     if (ws.length >= 2 && all.length >= 2) out.add(all);
     if (content.length >= 2) out.add(content.map(letter).join(""));
@@ -141,10 +164,18 @@ export function initialismAliases(title: string): string[] {
 
 function deriveAliases(title: string): string[] {
   camelWords = camelCaseWords(title);
+  tagWords = trailingTagWords(title);
   try {
-    return deriveAliasesOf(title);
+    const out = deriveAliasesOf(title);
+    // A letter joined to a number by a hyphen is one word to players ("R-2" → "r2": "kof r2").
+    const glued = title.replace(/\b([A-Za-z]{1,2})-(\d{1,2})\b/g, "$1$2");
+    if (glued === title) return out;
+    const more = new Set(out);
+    for (const alias of deriveAliasesOf(glued)) if (more.size < MAX_ALIASES) more.add(alias);
+    return [...more];
   } finally {
     camelWords = new Map();
+    tagWords = new Set();
   }
 }
 
@@ -229,6 +260,10 @@ function deriveAliasesOf(title: string): string[] {
         for (const n of numeralForms(last)) out.add(init.slice(0, init.length - last.length) + n);
     }
   }
+  // A title without a number is typed with "1" when it starts a series ("rf1" Red Faction, "bfbc1"
+  // Battlefield: Bad Company), glued to the initialism of the name or of the whole title.
+  if (!ps.flat().some((w, i) => isNumeral(w, i) || /\d/.test(w)))
+    for (const init of initials(ps.length > 1 ? ps.flat() : first)) if (init.length >= 2) later.add(`${init}1`);
   for (const alias of later) out.add(alias);
   return [...out].slice(0, MAX_ALIASES);
 }

@@ -70,6 +70,25 @@ describe("initialisms derived from titles", () => {
     expect(initialismAliases("Call of Duty: Black Ops II")).toEqual(expect.arrayContaining(["cod: bo2", "cod: boii"]));
   });
 
+  it("keeps a trailing platform or edition tag whole after the initialism, unless the whole title is in capitals", () => {
+    expect(initialismWords("Harvest Moon DS")).toEqual(expect.arrayContaining(["hmds", "hmd"]));
+    expect(initialismWords("Sonic Adventure DX: Director's Cut")).toContain("sadx");
+    expect(initialismWords("HARVEST MOON DS")).not.toContain("hmds");
+  });
+
+  it("glues a letter joined to a number by a hyphen, and types a numberless title with 1", () => {
+    expect(initialismAliases("King of Fighters R-2")).toContain("kof r2");
+    expect(initialismWords("Red Faction")).toContain("rf1");
+    expect(initialismWords("Battlefield: Bad Company")).toContain("bfbc1");
+    expect(initialismWords("Red Faction II")).not.toContain("rf1");
+    expect(initialismWords("Left 4 Dead")).not.toContain("l4d1");
+  });
+
+  it("initials both halves of more compound words (slang such as thug, ewj)", () => {
+    expect(initialismWords("Tony Hawk's Underground")).toContain("thug");
+    expect(initialismWords("Earthworm Jim 2")).toContain("ewj2");
+  });
+
   it.each([
     ["mgs 2", "Metal Gear Solid 2: Sons of Liberty"],
     ["ffx", "Final Fantasy X"],
