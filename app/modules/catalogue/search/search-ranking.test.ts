@@ -259,6 +259,13 @@ describe("series prior", () => {
     expect(top("fantasmo star", games)[0]).toBe("Phantasmo Star");
   });
 
+  it("puts a whole title typed with a slip onto another title's word above that title holding the words inside", () => {
+    const games = [cand("Storm Hunter II", { platformCount: 2 }), cand("Hunted 2", { platformCount: 2 })];
+    expect(top("hunter 2", games)[0]).toBe("Hunted 2");
+    // The words starting a longer title still win over the slip.
+    expect(top("sonic pinball", [cand("Sonic Spinball"), cand("Sonic Pinball Party")])[0]).toBe("Sonic Pinball Party");
+  });
+
   it("reads a shared initialism as the more notable game's, with no first-of-series bonus across unrelated games", () => {
     const games = [
       // Older and notable enough: the earliest-year bonus made it first before.

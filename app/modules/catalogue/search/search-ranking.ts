@@ -32,7 +32,9 @@ import { initialismAliases } from "./initialisms";
  *    subtitle): −2 each (at most −20). Exact matches have no remainder.
  *  - Typos: words match when their edit (optimal string alignment) similarity is ≥ 0.6; the tier is
  *    multiplied by the square of the letter-weighted similarity ("metriod prime" → Metroid Prime
- *    ≈ 840, below any exact or starts-with match). Numbers never match fuzzily ("halo 2" is not
+ *    ≈ 840, below any exact or starts-with match); a whole title of 2+ words with a slip (similarity
+ *    ≥ 0.85) scores at least 850, above words inside a longer title ("crysis" typed "crisis" is not
+ *    Time Crisis). Numbers never match fuzzily ("halo 2" is not
  *    "halo 3"); the last word of the term may be the start of a title word ("zeld" → Zelda).
  *  - Below 300 the candidate is not shown (text-relevance threshold; value chosen).
  *
@@ -81,6 +83,11 @@ const MAX_TRAILING_WORD_PENALTY = 45;
 const MAX_FUZZY_LENGTH_DIFFERENCE = 2;
 const FUZZY_MIN_SIMILARITY = 0.6;
 const PARTIAL_MIN_SHARE = 0.6;
+
+/** A whole title with one slip (letter-weighted similarity ≥ this) … */
+const WHOLE_SLIP_MIN_SIMILARITY = 0.85;
+/** … scores at least as a part of a title starting with the term (partStartsWith). */
+const WHOLE_SLIP_SCORE = 850;
 
 const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 
@@ -537,7 +544,12 @@ export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialR
     } else {
       tier = TITLE_TIERS.contains;
     }
-    const found = finish(tier, sim, title, used, query, exact);
+    let found = finish(tier, sim, title, used, query, exact);
+    // A whole title of two or more words typed with a slip ("crisis 2" for Crysis 2) weighs as much as a
+    // part of a longer title starting with the typed words, above the words inside a longer title
+    // ("Time Crisis II": a typo that lands on another title's word). Titles the words start still win.
+    if (exact && !prefix && sim < 1 && sim >= WHOLE_SLIP_MIN_SIMILARITY && query.tokens.length >= 2)
+      found = { ...found, score: Math.max(found.score, WHOLE_SLIP_SCORE * (title.isAlias ? ALIAS_FACTOR : 1)) };
     best = better(best, prefix ? { ...found, whole: false } : found);
   };
 
