@@ -275,6 +275,9 @@ export function initialismWords(title: string): string[] {
     for (const w of normalizeTitle(alias).split(" ")) if (/[a-z]/.test(w) && w.length >= 2) out.add(w);
   }
   const own = new Set(normalizeTitle(title).split(" "));
+  // A number the title hyphenates to a word ("XIII-2" is "xiii2" in search_name) is a word of its own
+  // too, so "ff13 2" matches every typed word without the lone "2" filling the candidate cap.
+  for (const w of words(title)) if (/^\d+$/.test(w)) out.add(w);
   return [...out].filter((w) => !own.has(w));
 }
 

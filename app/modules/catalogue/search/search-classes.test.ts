@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame } from "../../../../tests/factories";
 import { useTestDatabase } from "../../../../tests/setup/database";
-import { camelCaseWords, initialismAliases, initialismWords } from "./initialisms";
+import { camelCaseWords, initialismAliases, initialismWords, searchAliasesOf } from "./initialisms";
 import { searchGames } from "./search.service.server";
 
 useTestDatabase();
@@ -25,6 +25,8 @@ beforeAll(async () => {
   await createGame({ name: "Road Rash (GH)", releaseYear: 1991, platformNames: ["Genesis", "PC", "3DO"] });
   await createGame({ name: "Road Rash", releaseYear: 1991, platformNames: ["Genesis"] });
   await createGame({ name: "Dr. Mario 64", releaseYear: 2001, platformNames: ["Nintendo 64"] });
+  await createGame({ name: "Star Quest XIII", releaseYear: 2009, platformNames: ["PlayStation 3"] });
+  await createGame({ name: "Star Quest XIII-2", releaseYear: 2011, platformNames: ["PlayStation 3"] });
   const sm64 = await createGame({ name: "Super Mario 64", releaseYear: 1996, developer: "Nintendo", platformNames: ["Nintendo 64", "DS"] });
   await createGame({ name: "Super Mario 64: Star Road", releaseYear: 2011, parentGameId: sm64.id, category: 5 });
 });
@@ -82,6 +84,15 @@ describe("initialisms derived from titles", () => {
     expect(initialismWords("Battlefield: Bad Company")).toContain("bfbc1");
     expect(initialismWords("Red Faction II")).not.toContain("rf1");
     expect(initialismWords("Left 4 Dead")).not.toContain("l4d1");
+  });
+
+  it("indexes a number hyphenated to a word as a word of its own", () => {
+    expect(searchAliasesOf("Star Quest XIII-2", []).split(" ")).toEqual(expect.arrayContaining(["2", "sq13"]));
+    expect(searchAliasesOf("Half-Life 2", []).split(" ")).not.toContain("2");
+  });
+
+  it.each(["sq13 2", "sqxiii 2", "sq132"])("finds a sequel numbered with a hyphen (XIII-2) typed as %s", async (q) => {
+    expect((await names(q))[0]).toBe("Star Quest XIII-2");
   });
 
   it("initials both halves of more compound words (slang such as thug, ewj)", () => {
