@@ -79,7 +79,7 @@ export function camelCaseWords(title: string): Map<string, string> {
  */
 export function trailingTagWords(title: string): Set<string> {
   const out = new Set<string>();
-  if (!/\p{Ll}/u.test(title)) return out;
+  if (!/[A-Z]{2}/.test(title) || !/\p{Ll}/u.test(title)) return out;
   for (const part of title.split(PART_SEPARATORS)) {
     const ws = part.trim().split(/\s+/);
     const last = ws[ws.length - 1] ?? "";
@@ -167,6 +167,7 @@ function deriveAliases(title: string): string[] {
   tagWords = trailingTagWords(title);
   try {
     const out = deriveAliasesOf(title);
+    if (!/[A-Za-z]-\d/.test(title)) return out;
     // A letter joined to a number by a hyphen is one word to players ("R-2" → "r2": "kof r2").
     const glued = title.replace(/\b([A-Za-z]{1,2})-(\d{1,2})\b/g, "$1$2");
     if (glued === title) return out;
