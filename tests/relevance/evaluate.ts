@@ -84,6 +84,7 @@ export const HELD_OUT_CLASS_FILES = [
   "holdout-classes-2.json",
   "holdout-classes-3.json",
   "holdout-classes-4.json",
+  "holdout-classes-5.json",
 ] as const;
 export type ClassFile = (typeof HELD_OUT_CLASS_FILES)[number] | "tuning-classes.json";
 

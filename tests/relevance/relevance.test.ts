@@ -31,13 +31,17 @@ const MIN_TOP1 = 0.95;
  *   once: 90.8 %, 96.1 %, three empty results; after round 4: 96.1 %, 100 %, none.
  * - holdout-classes-2.json after round 4: 98.2 %, 99.1 %.
  * - holdout-classes-4.json: 100 cases written before round 4 by someone who had not run the search, run
- *   once after it: 89.0 %, 96.0 %, three empty results.
+ *   once after it: 89.0 %, 96.0 %, three empty results; after round 5 (tuned on the shapes of its
+ *   failures, on other games): 94.0 %, 100 %, none.
+ * - holdout-classes-5.json: 100 cases written before round 5 by someone who had not run the search, run
+ *   once after it: 88.0 %, 89.0 %, eight empty results (all abbreviations).
  */
 const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: number; top1: number; top5: number; maxEmpty: number }[] = [
   { file: "holdout-classes.json", minCases: 100, top1: 0.96, top5: 0.99, maxEmpty: 0 },
   { file: "holdout-classes-2.json", minCases: 80, top1: 0.98, top5: 0.99, maxEmpty: 0 },
   { file: "holdout-classes-3.json", minCases: 60, top1: 0.96, top5: 1, maxEmpty: 0 },
-  { file: "holdout-classes-4.json", minCases: 100, top1: 0.89, top5: 0.96, maxEmpty: 3 },
+  { file: "holdout-classes-4.json", minCases: 100, top1: 0.94, top5: 1, maxEmpty: 0 },
+  { file: "holdout-classes-5.json", minCases: 100, top1: 0.88, top5: 0.89, maxEmpty: 8 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 
