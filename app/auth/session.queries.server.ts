@@ -1,16 +1,10 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema";
+import type { SessionUser } from "./session.server";
 
-export interface SessionUserRow {
-  expiresAt: Date;
-  id: number;
-  username: string | null;
-  name: string;
-  email: string;
-  avatarUrl: string | null;
-  isAdmin: boolean;
-}
+/** The signed-in user with the session's expiry (the caller decides between fresh, due and expired). */
+export type SessionUserRow = SessionUser & { expiresAt: Date };
 
 /** A session by its token, with the user it belongs to (one statement, the unique token index). */
 export async function findSessionUser(token: string): Promise<SessionUserRow | null> {

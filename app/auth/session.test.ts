@@ -35,6 +35,15 @@ async function sessionRow(token: string) {
 
 const get = (cookie: string) => optionalUser(pageRequest("/", { cookie }));
 
+/** The session's expiry moved a second into the past. */
+async function expire(token: string) {
+  await db
+    .handle()
+    .db.update(session)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(session.token, token));
+}
+
 describe("optionalUser", () => {
   it("reads a signed-in account's session: id, names, e-mail, avatar, admin flag", async () => {
     const a = await verifiedAccount(config, "Sess");
@@ -81,11 +90,7 @@ describe("optionalUser", () => {
   it("an expired session is nobody, and Better Auth removes it", async () => {
     const a = await verifiedAccount(config, "Sess");
     const token = await tokenOf(a.cookie);
-    await db
-      .handle()
-      .db.update(session)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(session.token, token));
+    await expire(token);
     expect(await get(a.cookie)).toBeNull();
     expect(await sessionRow(token)).toBeUndefined();
   });
@@ -111,11 +116,7 @@ describe("optionalUser", () => {
       expect(await get(a.cookie)).not.toBeNull();
       expect(spy).not.toHaveBeenCalled();
       expect((await sessionRow(token))!.updatedAt.getTime()).toBe(before!.updatedAt.getTime());
-      await db
-        .handle()
-        .db.update(session)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(session.token, token));
+      await expire(token);
       expect(await get(a.cookie)).toBeNull();
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
