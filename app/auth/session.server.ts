@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/config.server";
+import { cookieValues } from "~/lib/cookies";
 import { sameOriginPath } from "~/lib/safe-redirect";
 import { getAuth } from "./auth.server";
 import { isTrustedOriginOf } from "./origin";
@@ -88,15 +89,10 @@ async function readSession(cookieHeader: string): Promise<SessionUser | null | t
 
 /** The session cookie's value (URL-decoded), null when absent, DEFER when the header is unusual. */
 function cookieValue(header: string, name: string): string | null | typeof DEFER {
-  let found: string | null = null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    if (found !== null) return DEFER;
-    found = part.slice(eq + 1).trim();
-  }
-  if (found === null) return null;
-  if (found.startsWith('"')) return DEFER;
+  const values = cookieValues(header, name);
+  const [found] = values;
+  if (found === undefined) return null;
+  if (values.length > 1 || found.startsWith('"')) return DEFER;
   try {
     return found.includes("%") ? decodeURIComponent(found) : found;
   } catch {

@@ -4,6 +4,8 @@
  * side and app/modules/privacy/ for the server side.
  */
 
+import { cookieValues } from "./cookies";
+
 export const TRACKING_LEVELS = ["none", "anonymous", "full"] as const;
 export type TrackingLevel = (typeof TRACKING_LEVELS)[number];
 
@@ -98,15 +100,9 @@ export function consentCookieValue(consent: ConsentChoice): TrackingLevel {
 
 /** The choice recorded in a Cookie header, or null. */
 export function consentFromCookieHeader(header: string | null | undefined): ConsentChoice | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== CONSENT_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    if (!isTrackingLevel(value)) return null;
-    return { analyticsOptedIn: value !== "none", trackingLevel: value };
-  }
-  return null;
+  const [value] = cookieValues(header, CONSENT_COOKIE);
+  if (value === undefined || !isTrackingLevel(value)) return null;
+  return { analyticsOptedIn: value !== "none", trackingLevel: value };
 }
 
 // ---------------------------------------------------------------------------------------------
