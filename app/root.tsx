@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: user ? { id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl } : null,
     oauthProviders: oauthProviders(),
     // The recorded privacy choice (account, else consent cookie): drives the banner and its sync.
-    consent: await recordedConsent(request, user?.id ?? null).catch(() => null),
+    consent: await recordedConsent(request, user).catch(() => null),
   };
 }
 

@@ -1007,7 +1007,7 @@ async function main(): Promise<number> {
     const rootMod = {
       async loader({ request }: { request: Request }) {
         const user = await optionalUser(request).catch(() => null);
-        await recordedConsent(request, user?.id ?? null).catch(() => null);
+        await recordedConsent(request, user).catch(() => null);
       },
     };
     const routes = {

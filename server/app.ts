@@ -2,18 +2,22 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type Request as ExpressRequest, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { isTrustedOriginOf } from "../app/auth/origin";
+import { getConfig } from "../app/config.server";
 import { requestInfoContext, type RequestInfo } from "../app/context.server";
 import { checkDatabase, getHandle } from "../app/db/client.server";
 import { getUploadStorage, UPLOAD_NAME } from "../app/modules/uploads/storage.server";
 import { createHtmlCache } from "./html-cache";
+import { actionRule } from "./action-routes";
 import { pageCacheRule } from "./page-cache-routes";
 import { precompressedAssets } from "./precompressed-assets";
 import { createRouterHandler } from "./react-router-handler";
-import { requestGuard } from "./request-guard";
+import { METHOD_NOT_ALLOWED, requestGuard } from "./request-guard";
+import { requestOrigin } from "./request-origin";
 import { securityHeaders } from "./security";
 import { serviceWorkerHandler } from "./service-worker";
 import { GENERATED_COVER_PATH } from "../app/lib/images";
@@ -32,6 +36,8 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/** What a page action answers a form posted from another site. */
+const FORBIDDEN = "Forbidden";
 
 /** The path without the query string: tokens (verification, reset) travel in queries and must never reach a log line. */
 function pathOf(url: string | undefined): string {
@@ -149,6 +155,10 @@ export function createApp(opts: AppOptions): Express {
     mode,
     getLoadContext: (req, res) => contextFor({ nonce: String(res.locals.nonce ?? ""), requestId: String(req.id ?? ""), ip: req.ip }),
   });
+  // A POST to a route without an action: a plain 405 here rather than React Router's error page.
+  app.use(noActionGuard(opts.build));
+  // A page's form posted from another site: the 403 the actions give, before React Router's own check.
+  app.use(foreignOriginGuard());
   if (opts.htmlCacheTtl && opts.htmlCacheTtl > 0) {
     const render = createFetchHandler(opts.build, mode);
     const build = opts.build;
@@ -167,7 +177,7 @@ export function createApp(opts: AppOptions): Express {
   app.use((req, res, next) => {
     // Pages are per-user once accounts exist: never cache HTML in shared caches. (Generated covers
     // are the same for everyone and never change at their URL: they set their own, long, caching.)
-    if (!req.path.startsWith(GENERATED_COVER_PATH)) res.setHeader("Cache-Control", "private, no-cache");
+    if (!routedUrl(req).pathname.startsWith(GENERATED_COVER_PATH)) res.setHeader("Cache-Control", "private, no-cache");
     return handler(req, res, next);
   });
 
@@ -182,6 +192,60 @@ export function createApp(opts: AppOptions): Express {
   };
   app.use(onError);
   return app;
+}
+
+/**
+ * The path and query React Router routes by: the request URL as a URL parser reads it, so dot
+ * segments ("/api/reviews/../like", "%2e%2e") are resolved as they will be there — Express's
+ * req.path keeps them.
+ */
+function routedUrl(req: ExpressRequest): { pathname: string; search: string } {
+  const url = new URL(req.originalUrl, "http://localhost");
+  return { pathname: url.pathname, search: url.search };
+}
+
+/**
+ * Answers a POST whose route has no action (action-routes.ts) with 405 "Method not allowed" —
+ * JSON for the APIs and `.data` requests, text otherwise, like the request guard's other refusals.
+ */
+function noActionGuard(build: AppOptions["build"]): RequestHandler {
+  let rule: { routes: ServerBuild["routes"]; hasAction: (pathname: string, search: string) => boolean } | null = null;
+  return async (req, res, next) => {
+    if (req.method !== "POST") return next();
+    try {
+      // The rule follows the build being served (a function reloads it in development).
+      const routes = (typeof build === "function" ? await build() : build).routes;
+      if (rule?.routes !== routes) rule = { routes, hasAction: actionRule(routes) };
+      const { pathname, search } = routedUrl(req);
+      if (rule.hasAction(pathname, search)) return next();
+    } catch (err) {
+      return next(err);
+    }
+    res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": "no-store" });
+    const { pathname } = routedUrl(req);
+    if (pathname.startsWith("/api/") || pathname.endsWith(".data")) res.json({ error: METHOD_NOT_ALLOWED });
+    else res.type("text/plain").send(METHOD_NOT_ALLOWED);
+  };
+}
+
+/**
+ * A POST to a page (or its `.data` twin) whose Origin is not this site is refused with 403
+ * "Forbidden", as the actions themselves refuse it (isTrustedOrigin). React Router checks the
+ * Origin of page actions first and answers a foreign one with a 400 that says "Unexpected Server
+ * Error" (`.data`) and a logged stack trace. The APIs (/api/*) check their own callers.
+ */
+function foreignOriginGuard(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST" || req.headers.origin === undefined) return next();
+    const { pathname } = routedUrl(req);
+    if (pathname.startsWith("/api/")) return next();
+    const trusted = [new URL(getConfig().appUrl).origin, requestOrigin(req)];
+    // An empty Origin is no origin of ours either (React Router cannot read it as a URL).
+    if (req.headers.origin !== "" && isTrustedOriginOf(new Headers({ origin: req.headers.origin }), trusted)) return next();
+    res.status(403).set("Cache-Control", "no-store");
+    if (pathname.endsWith(".data")) res.json({ ok: false, error: FORBIDDEN });
+    else res.type("text/plain").send(FORBIDDEN);
+  };
 }
 
 /** URL paths of the files under `dir` outside assets/ (served with their own handler). */

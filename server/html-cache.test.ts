@@ -52,8 +52,14 @@ beforeAll(async () => {
   const app = express();
   app.use(securityHeaders({ csp: true }));
   app.use(cache.middleware);
-  app.use((_req, res) => {
-    res.status(200).type("text/plain").send("passed through");
+  app.use((req, res) => {
+    // A write the app refuses (a visitor's 401, a 400, a 429) and one that fails (500).
+    if (req.path === "/api/refused")
+      res
+        .status(Number(req.query.status ?? 401))
+        .type("text/plain")
+        .send("refused");
+    else res.status(200).type("text/plain").send("passed through");
   });
   server = http.createServer(app);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -208,6 +214,17 @@ describe("HTML cache for signed-out visitors", () => {
     expect(cache.size).toBe(0);
     await get("/game/zelda");
     expect(renders).toEqual(["/game/zelda", "/game/zelda"]);
+  });
+
+  it("stays when a write is refused (4xx: nothing written), so refusals cannot keep it empty; empties on a 5xx", async () => {
+    await get("/game/zelda");
+    for (const status of [400, 401, 403, 404, 429]) {
+      const res = await fetch(`${base}/api/refused?status=${status}`, { method: "POST", body: "x" });
+      expect(res.status).toBe(status);
+      expect(cache.size).toBe(1);
+    }
+    await fetch(`${base}/api/refused?status=500`, { method: "POST", body: "x" });
+    expect(cache.size).toBe(0);
   });
 
   it("empties itself when the catalogue changes without a request (games saved from IGDB)", async () => {

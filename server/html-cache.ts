@@ -29,8 +29,9 @@ import { contentSecurityPolicy } from "./security";
  * everything the page contains was written, and any write empties the cache, so no content can be
  * made to carry a nonce its author saw (docs/decisions/006).
  * Concurrent misses for one key render once. Any request that may write (not GET/HEAD) empties the
- * cache (but for a visitor's own analytics event or consent choice, which change no shared page), so a visitor never sees a page older than their own change, and others see it within the
- * TTL. A page view served from the cache is counted like one rendered (view-counter.server.ts).
+ * cache as its answer starts (but for a visitor's own analytics event or consent choice, which change no
+ * shared page, and a refusal, 4xx, which changed nothing), so a visitor never sees a page older than
+ * their own change, and others see it within the TTL. A page view served from the cache is counted like one rendered (view-counter.server.ts).
  */
 
 /** Writes that change no shared page (a visitor's analytics event, their consent choice): the cache stays. */
@@ -88,6 +89,24 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
   // Catalogue writes that come from no request of their own (games saved from IGDB) empty it too.
   const unsubscribe = onSharedContentChanged(clear);
 
+  /**
+   * Empties the cache as a write's answer starts (its status line, before the client can ask again),
+   * unless the answer is a refusal (4xx: nothing was written), so refused requests — a visitor's 401,
+   * a 400, a 429 — cannot keep the cache empty for everyone. A write cut off before it answered may
+   * have changed something: the cache empties then too.
+   */
+  function clearUnlessRefused(res: ExpressResponse) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+      const status = typeof args[0] === "number" ? args[0] : this.statusCode;
+      if (status < 400 || status >= 500) clear();
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
+    res.once("close", () => {
+      if (!res.headersSent) clear();
+    });
+  }
+
   function store(key: string, entry: Entry) {
     entries.delete(key);
     entries.set(key, entry);
@@ -126,7 +145,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      if (!KEEPS_PAGES.test(req.path)) clear();
+      if (!KEEPS_PAGES.test(req.path)) clearUnlessRefused(res);
       return next();
     }
     try {

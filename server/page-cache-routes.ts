@@ -15,7 +15,8 @@ interface Node {
   children: Node[];
 }
 
-export function pageCacheRule(routes: ServerBuild["routes"]): (pathname: string) => boolean {
+/** The build's flat route list as the tree matchRoutes walks (ids only: modules stay in `routes`). */
+export function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   const nodes = new Map<string, Node>();
   for (const r of Object.values(routes)) {
     if (r) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: [] });
@@ -26,11 +27,16 @@ export function pageCacheRule(routes: ServerBuild["routes"]): (pathname: string)
     const parent = r.parentId ? nodes.get(r.parentId) : undefined;
     (parent ? parent.children : roots).push(nodes.get(r.id)!);
   }
+  return roots as RouteObject[];
+}
+
+export function pageCacheRule(routes: ServerBuild["routes"]): (pathname: string) => boolean {
+  const roots = routeTree(routes);
   const memo = new Map<string, boolean>();
   return (pathname) => {
     const known = memo.get(pathname);
     if (known !== undefined) return known;
-    const matches = matchRoutes(roots as RouteObject[], pathname);
+    const matches = matchRoutes(roots, pathname);
     const leaf = matches?.at(-1)?.route.id;
     const handle = leaf ? (routes[leaf]?.module.handle as PageCacheHandle | undefined) : undefined;
     const cacheable = handle?.pageCache === true;

@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bodyOf } from "./request-guard";
+import { requestOrigin } from "./request-origin";
 
 /**
  * Express → React Router, like @react-router/express, with one difference: a POST body comes
@@ -25,12 +26,7 @@ export function createRouterHandler(opts: {
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // Host and port as @react-router/express derives them (X-Forwarded-Host only behind a trusted proxy).
-  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("x-forwarded-host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port === undefined ? "" : `:${port}`}${req.originalUrl}`);
+  const url = new URL(`${requestOrigin(req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);

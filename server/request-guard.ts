@@ -1,12 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { BadRequestOrigin, requestOrigin } from "./request-origin";
 
 /**
  * The edge check every request passes before React Router and Better Auth see it, so that no
  * route, present or future, can be handed input that makes it fail with a 500 or hold a
  * connection:
  * - methods other than GET, HEAD and POST: 405;
- * - a URL with a NUL byte or a path that does not percent-decode: 400;
+ * - a URL with a NUL byte or a path that does not percent-decode, or a Host header that is no
+ *   host name (a trusted proxy's X-Forwarded-Host / -Proto that make no http(s) URL): 400;
  * - POST bodies are read here, once, up to the route's size limit (413 before reading when
  *   Content-Length says more, and while reading for chunked bodies), then checked: JSON must
  *   parse to an object, form and multipart bodies must parse, no text field may hold a NUL or a
@@ -43,6 +45,7 @@ export function bodyLimitFor(pathname: string, limits: BodyLimit[] = BODY_LIMITS
 }
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+export const METHOD_NOT_ALLOWED = "Method not allowed";
 const bodies = new WeakMap<IncomingMessage, Buffer>();
 
 /** The request body the guard read and checked (POST only); undefined when none was read. */
@@ -178,6 +181,17 @@ function urlProblem(url: string): string | null {
   return null;
 }
 
+/** A Host header (or a trusted proxy's X-Forwarded-Host / -Proto) no http(s) URL can be made of. */
+function hostProblem(req: ExpressRequest): string | null {
+  try {
+    requestOrigin(req);
+    return null;
+  } catch (err) {
+    if (err instanceof BadRequestOrigin) return err.message;
+    throw err;
+  }
+}
+
 function wantsJson(req: ExpressRequest): boolean {
   const path = req.path;
   return path.startsWith("/api/") || path.endsWith(".data");
@@ -210,8 +224,8 @@ function closeWhenBodyUnread(req: IncomingMessage, res: ExpressResponse): void {
 export function requestGuard(opts: { limits?: BodyLimit[] } = {}): RequestHandler {
   return (req, res, next) => {
     closeWhenBodyUnread(req, res);
-    if (!ALLOWED_METHODS.has(req.method)) return refuse(req, res, new Refusal(405, "Method not allowed"), { Allow: "GET, HEAD, POST" });
-    const problem = urlProblem(req.originalUrl);
+    if (!ALLOWED_METHODS.has(req.method)) return refuse(req, res, new Refusal(405, METHOD_NOT_ALLOWED), { Allow: "GET, HEAD, POST" });
+    const problem = urlProblem(req.originalUrl) ?? hostProblem(req);
     if (problem) return refuse(req, res, new Refusal(400, problem));
     // GET and HEAD bodies are never read; Node discards them.
     if (req.method !== "POST") return next();

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { optionalUser, type SessionUser } from "~/auth/session.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { MAX_REDIRECT_LENGTH } from "~/lib/safe-redirect";
 
 /**
  * Who may do what, in one place. Routes call `requireUser` / `requireAdmin` before parsing input;
@@ -97,12 +98,20 @@ export function requireOwner(
 export async function requireUser(request: Request, message?: string): Promise<SessionUser> {
   const user = await optionalUser(request);
   if (user) return user;
-  if (message !== undefined) throw data({ ok: false, error: message }, { status: 401 });
+  // `message` too: the page's error boundary shows it when the post came from a plain form (no JavaScript).
+  if (message !== undefined) throw data({ ok: false, error: message, message }, { status: 401 });
   const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  // The way back is kept only as long as the sign-in page accepts it (a longer one comes back without
+  // its query): an address of any length made a Location header proxies refuse (nginx: 502).
+  const back = url.pathname + url.search;
+  const target = back.length <= MAX_REDIRECT_LENGTH ? back : url.pathname.length <= MAX_REDIRECT_LENGTH ? url.pathname : "/";
+  throw redirect(`/login?redirectTo=${encodeURIComponent(target)}`);
 }
 
 export const FORBIDDEN = "You do not have access to this page.";
+
+/** A signed-in request whose account was deleted before its writes committed. */
+export const ACCOUNT_GONE = "User not authenticated or not found in database";
 
 /** For routes: an operator (is_admin), else 403 with FORBIDDEN — visitors too (the page says nothing more). */
 export async function requireAdmin(request: Request): Promise<SessionUser> {

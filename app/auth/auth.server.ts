@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { betterAuth, type AuthContext } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { username } from "better-auth/plugins";
 import { pino, type Logger } from "pino";
 import type { z } from "zod";
 import { getDb, type Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { existingAccountMail, finishSignUpMail, passwordResetMail, verificationMail } from "~/email/templates";
 import {
@@ -27,6 +25,7 @@ import {
   markEmailVerified,
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
+import { authDatabase } from "./auth.queries.server";
 import { clearFailures, lockedFor, recordFailure } from "./lockout.server";
 import { isTrustedOriginOf } from "./origin";
 import { assignUsernameOnCreate, oauthOptionsFor } from "./providers.server";
@@ -131,7 +130,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: [appUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema, transaction: true }),
+    database: authDatabase(db),
     telemetry: { enabled: false },
     // Sign-in is by e-mail only; the username plugin's own sign-in stays off.
     disabledPaths: ["/sign-in/username"],
@@ -242,7 +241,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       errorURL: `${appUrl}/login`,
       // Expected failures (4xx) are answers, not log lines; anything else is logged without request data.
       onError(error) {
-        if (error instanceof APIError && error.statusCode < 500) return;
+        // Read the status, not the class: the request parser (better-call) throws its own APIError
+        // for a wrong content type (415) or broken JSON (400), and those are the caller's mistakes too.
+        const status = error instanceof APIError ? error.statusCode : (error as { statusCode?: unknown } | null)?.statusCode;
+        if (typeof status === "number" && status < 500) return;
         log.error({ source: "better-auth", error: error instanceof Error ? error.message : String(error) }, "auth request failed");
       },
     },

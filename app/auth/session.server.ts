@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/config.server";
+import { isTrackingLevel, type StoredConsent } from "~/lib/consent";
 import { cookieValues } from "~/lib/cookies";
 import { sameOriginPath } from "~/lib/safe-redirect";
 import { getAuth } from "./auth.server";
@@ -15,6 +16,12 @@ export interface SessionUser {
   avatarUrl: string | null;
   /** Operator of this site (set with `npm run user:admin`); never settable by the user. */
   isAdmin: boolean;
+  /**
+   * The account's recorded privacy choice (user_preferences), read in the same statement as the session
+   * so a signed-in page needs no query of its own for the consent banner: null when the account has
+   * none, undefined when this read did not look (Better Auth's path) and the privacy module must.
+   */
+  storedConsent?: StoredConsent | null;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?savepoint\.session_token=/;
@@ -84,7 +91,19 @@ async function readSession(cookieHeader: string): Promise<SessionUser | null | t
   const { expiresIn, updateAge } = ctx.sessionConfig;
   // Better Auth's own rule: refresh once the session is updateAge old (expiresAt − expiresIn + updateAge).
   if (expiresAt <= now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return DEFER;
-  return { id: row.id, username: row.username, name: row.name, email: row.email, avatarUrl: row.avatarUrl, isAdmin: row.isAdmin };
+  const storedConsent =
+    row.consentDate === null || row.analyticsOptedIn === null || !isTrackingLevel(row.trackingLevel)
+      ? null
+      : { analyticsOptedIn: row.analyticsOptedIn, trackingLevel: row.trackingLevel, consentDate: row.consentDate };
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    isAdmin: row.isAdmin,
+    storedConsent,
+  };
 }
 
 /** The session cookie's value (URL-decoded), null when absent, DEFER when the header is unusual. */

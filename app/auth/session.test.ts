@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getAuth } from "~/auth/auth.server";
 import { optionalUser } from "~/auth/session.server";
-import { session, user } from "~/db/schema";
+import { session, user, userPreferences } from "~/db/schema";
+import { recordedConsent } from "~/modules/privacy/privacy.service.server";
 import { useTestDatabase } from "../../tests/setup/database";
 import { pageRequest, useAuthConfig, verifiedAccount } from "../../tests/support/auth";
 
@@ -57,11 +58,32 @@ describe("optionalUser", () => {
       email: a.email,
       avatarUrl: "/uploads/abc.webp",
       isAdmin: true,
+      storedConsent: null,
     });
     // The same answer as Better Auth's own getSession.
     const ba = await getAuth().api.getSession({ headers: new Headers({ cookie: a.cookie }) });
     expect(ba?.user.id).toBe(String(got!.id));
     expect(ba?.user.email).toBe(got!.email);
+  });
+
+  it("reads the account's privacy choice in the same statement, and the banner's consent comes from it without a query", async () => {
+    const a = await verifiedAccount(config, "Sess");
+    const [row] = await db.handle().db.select().from(user).where(eq(user.email, a.email));
+    const consentDate = new Date("2026-11-01T10:00:00Z");
+    await db.handle().db.insert(userPreferences).values({ userId: row!.id, analyticsOptedIn: true, trackingLevel: "full", consentDate });
+    const got = await get(a.cookie);
+    expect(got?.storedConsent).toEqual({ analyticsOptedIn: true, trackingLevel: "full", consentDate });
+    expect(await recordedConsent(pageRequest("/"), got)).toEqual({
+      analyticsOptedIn: true,
+      trackingLevel: "full",
+      timestamp: consentDate.toISOString(),
+      source: "account",
+    });
+    // What was read with the session is what counts: no second read of user_preferences.
+    await db.handle().db.delete(userPreferences).where(eq(userPreferences.userId, row!.id));
+    expect((await recordedConsent(pageRequest("/"), got))?.source).toBe("account");
+    // Without it (Better Auth's path leaves it undefined) the privacy module reads the table itself.
+    expect(await recordedConsent(pageRequest("/"), { id: row!.id })).toBeNull();
   });
 
   it("refuses a cookie whose signature does not match, an unsigned token and a forged one", async () => {

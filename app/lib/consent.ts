@@ -19,6 +19,9 @@ export interface ConsentRecord {
 
 export type ConsentChoice = Pick<ConsentRecord, "analyticsOptedIn" | "trackingLevel">;
 
+/** A choice as an account stores it (user_preferences): when it was made, as a date. */
+export type StoredConsent = ConsentChoice & { consentDate: Date };
+
 /** The banner's actions, as sent by the banner and the no-JavaScript form. */
 export const CONSENT_INTENTS = ["accept_all", "accept_essential", "decline", "save"] as const;
 export type ConsentIntent = (typeof CONSENT_INTENTS)[number];

@@ -9,7 +9,9 @@
  * backslashes in the path, and anything whose normalised path starts with "//" ("/.//host").
  */
 
-const MAX_LENGTH = 2048;
+/** The longest redirect target accepted. */
+export const MAX_REDIRECT_LENGTH = 2048;
+const MAX_LENGTH = MAX_REDIRECT_LENGTH;
 // C0 controls, space, DEL, backslash: browsers strip or reinterpret them (tab and newlines vanish, "\" becomes "/").
 const UNSAFE_CHAR = /[\u0000-\u0020\u007f\\]/;
 // The same characters percent-encoded, anywhere (a later decode must not turn them back into the above).

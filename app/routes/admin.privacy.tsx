@@ -4,6 +4,7 @@ import { requireAdmin } from "~/access/access.server";
 import { RETENTION_DAYS } from "~/lib/consent";
 import { pageTitle } from "~/lib/meta";
 import { privacyStatistics } from "~/modules/privacy/privacy.service.server";
+import { countLabel } from "~/lib/counts";
 
 export function meta() {
   return [{ title: pageTitle("Privacy Statistics") }, { name: "robots", content: "noindex" }];
@@ -35,7 +36,7 @@ export default function AdminPrivacyRoute({ loaderData }: Route.ComponentProps) 
           <div key={key} className="rounded-xl border border-line bg-surface p-5">
             <dt className="text-sm font-medium text-muted">{label}</dt>
             <dd className="mt-1 text-3xl font-bold text-ink-strong" data-testid={`stat-${key}`}>
-              {loaderData[key].toLocaleString("en")}
+              {countLabel(loaderData[key])}
             </dd>
             <dd className="mt-1 text-xs text-muted">{hint}</dd>
           </div>

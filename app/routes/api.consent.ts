@@ -17,7 +17,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await optionalUser(request);
-  return data({ signedIn: user !== null, consent: await recordedConsent(request, user?.id ?? null) }, { headers: noStore });
+  return data({ signedIn: user !== null, consent: await recordedConsent(request, user) }, { headers: noStore });
 }
 
 function wantsJson(request: Request): boolean {

@@ -65,7 +65,7 @@ describe("/review/:gameId? (write and edit)", () => {
       data: unknown;
     };
     expect(denied.init.status).toBe(401);
-    expect(denied.data).toEqual({ ok: false, error: "User not authenticated" });
+    expect(denied.data).toEqual({ ok: false, error: "User not authenticated", message: "User not authenticated" });
   });
 
   it("publishes with a plain form POST, then edits, then deletes; counts stay exact; bad input is a 4xx", async () => {

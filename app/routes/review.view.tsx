@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!result.ok) throw data({ message: result.error }, { status: result.status });
   const url = new URL(request.url);
   // Comments are rendered with the page (the first 50), so the thread reads without JavaScript.
-  const social = await getReviewDiscussion(viewer, result.data.id, url.searchParams.get("comments") ?? "1");
+  const social = await getReviewDiscussion(viewer, result.data.id, url.searchParams.get("comments") ?? "1", result.data.likedByViewer);
   return { view: result.data, url: `${url.origin}${url.pathname}`, origin: url.origin, social, viewerId: viewer?.id ?? null };
 }
 

@@ -48,7 +48,7 @@ export async function createGame(over: GameOverrides = {}) {
       name,
       slug: values.slug ?? `${slugify(name) || "game"}-${next()}`,
       searchName: normalizeTitle(name),
-      searchAliases: searchAliasesOf(name, values.alternativeNames ?? []),
+      searchAliases: searchAliasesOf(name, values.alternativeNames ?? [], values.igdbId),
       platforms: platformNames,
       ...values,
     })

@@ -152,6 +152,112 @@ describe("form actions answer 4xx to what is not a form", () => {
   });
 });
 
+/** A GET or POST with its own Host header (fetch cannot set one). */
+function withHost(
+  method: "GET" | "POST",
+  path: string,
+  host: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(app.url(path));
+    const req = http.request({ host: url.hostname, port: url.port, path, method, headers: { ...headers, host } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end(method === "POST" ? form({ email: "a@b.c", password: "x" }) : undefined);
+  });
+}
+
+describe("pages are never cached by shared caches", () => {
+  it("a page reached through the covers' path and dot segments is still 'private, no-cache'", async () => {
+    const res = await new Promise<{ status: number; cacheControl: string | undefined }>((resolve, reject) => {
+      const url = new URL(app.url("/"));
+      http
+        .get({ host: url.hostname, port: url.port, path: "/covers/generated/../../faq", headers: { cookie: account.cookie } }, (r) => {
+          r.resume();
+          resolve({ status: r.statusCode ?? 0, cacheControl: r.headers["cache-control"] });
+        })
+        .on("error", reject);
+    });
+    expect(res.status).toBe(200);
+    expect(res.cacheControl).toBe("private, no-cache");
+  });
+});
+
+describe("a POST to a route without an action", () => {
+  it("is a 405 'Method not allowed', dot segments resolved as the router resolves them", async () => {
+    for (const path of [
+      "/faq",
+      "/api/picker",
+      "/_root.data",
+      "/api/reviews/../like",
+      "/api/reviews/%2E%2E/like",
+      "/user/1/../../faq.data",
+    ]) {
+      // Sent as written (fetch would resolve the dot segments itself).
+      const res = await withHost("POST", path, new URL(app.origin).host, { "content-type": FORM, origin: app.origin });
+      expect(res.status, path).toBe(405);
+      expect(res.body, path).toContain("Method not allowed");
+    }
+  });
+});
+
+describe("the Host header and the Origin of a page's form", () => {
+  it("a Host header that is no host name is a 400, never a 500", async () => {
+    for (const host of ["a b", "a%b", "[::1", "a|b", "a<b>", "a^b"]) {
+      for (const path of ["/faq", "/login.data", "/api/games/search?q=zelda"]) {
+        const res = await withHost("GET", path, host);
+        expect(res.status, `Host: ${host} ${path}`).toBe(400);
+        expect(res.body).toContain("Invalid Host header");
+      }
+      const posted = await withHost("POST", "/login", host, { "content-type": FORM });
+      expect(posted.status, `POST Host: ${host}`).toBe(400);
+    }
+    expect((await withHost("GET", "/faq", new URL(app.origin).host)).status).toBe(200);
+  });
+
+  it("behind the trusted proxy, an X-Forwarded-Host or -Proto no http(s) address can be made of is a 400", async () => {
+    const host = new URL(app.origin).host;
+    for (const proto of ["javascript", "null", "ftp", "a b", "%"]) {
+      for (const path of ["/users", "/_root.data", "/api/consent"]) {
+        const res = await withHost("GET", path, host, { "x-forwarded-proto": proto });
+        expect(res.status, `X-Forwarded-Proto: ${proto} ${path}`).toBe(400);
+        expect(res.body).toContain("Invalid X-Forwarded-Proto header");
+      }
+      expect((await withHost("POST", "/login", host, { "x-forwarded-proto": proto, "content-type": FORM })).status).toBe(400);
+    }
+    for (const forwarded of ["a b", "a<b>", "[::1"]) {
+      const res = await withHost("GET", "/users", host, { "x-forwarded-host": forwarded });
+      expect(res.status, `X-Forwarded-Host: ${forwarded}`).toBe(400);
+    }
+    expect((await withHost("GET", "/faq", host, { "x-forwarded-proto": "https" })).status).toBe(200);
+  });
+
+  it("a form posted to a page from another origin is a 403 'Forbidden', the .data twin too", async () => {
+    for (const origin of ["http://evil.example", "null", "not a url", ""]) {
+      for (const path of ["/login", "/login.data", "/signup.data", "/review/1.data", "/settings/profile"]) {
+        const res = await post(path, form({ email: "a@b.c", password: "x" }), FORM, { origin });
+        const body = await res.text();
+        expect(res.status, `${origin} ${path}`).toBe(403);
+        expect(body).toContain("Forbidden");
+        expect(body).not.toMatch(/Unexpected Server Error/);
+      }
+    }
+    // Dot segments are resolved before routing ("/api/../login" is /login, a page).
+    for (const path of ["/api/../login", "/api/%2e%2e/login.data"]) {
+      const res = await withHost("POST", path, new URL(app.origin).host, { "content-type": FORM, origin: "http://evil.example" });
+      expect(res.status, path).toBe(403);
+    }
+    // The site's own origin still reaches the action (a wrong password is the action's own 4xx).
+    const own = await post("/login.data", form({ email: "nobody@example.test", password: "Wrong!pass1" }), FORM);
+    expect(own.status).toBe(401);
+  });
+});
+
 describe("NUL bytes and lone surrogates are refused at the edge", () => {
   it("in the address", async () => {
     for (const path of [

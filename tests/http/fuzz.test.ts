@@ -10,7 +10,7 @@ import { nextForwardedIp, signedInAccount, staysOnSite } from "./support";
  * every route malformed requests: wrong content types, broken JSON and multipart, NUL bytes,
  * oversize bodies, huge numbers, odd parameters, `.data` URLs, PUT/PATCH/DELETE. A route added
  * later is walked too. Every answer must be below 500, arrive promptly, and never redirect off
- * the site.
+ * the site, nor say "Unexpected Server Error".
  */
 
 useTestDatabase();
@@ -125,6 +125,7 @@ async function send(p: Probe, withCookie: boolean): Promise<string | null> {
   if (withCookie) headers.cookie = cookie;
   const started = Date.now();
   let res: Response;
+  let body: string;
   try {
     res = await fetch(app.url(p.path), {
       method: p.method,
@@ -133,13 +134,16 @@ async function send(p: Probe, withCookie: boolean): Promise<string | null> {
       redirect: "manual",
       signal: AbortSignal.timeout(PROMPT_MS * 2),
     });
-    await res.arrayBuffer();
+    body = await res.text();
   } catch (err) {
     return `${p.method} ${p.path.slice(0, 80)} (${p.label}): ${(err as Error).message}`;
   }
   const ms = Date.now() - started;
   const where = `${p.method} ${p.path.slice(0, 80)} (${p.label})`;
   if (res.status >= 500) return `${where} → ${res.status}`;
+  // React Router's words for an error nobody handled (a POST to a route without an action was one).
+  const unhandled = /Unexpected Server Error|did not provide an `action`/.exec(body);
+  if (unhandled) return `${where} → ${res.status} "${unhandled[0]}"`;
   if (ms > PROMPT_MS) return `${where} → took ${ms} ms`;
   if (!staysOnSite(res.headers.get("location"), app.origin)) return `${where} → Location ${res.headers.get("location")}`;
   return null;

@@ -85,6 +85,8 @@ export const HELD_OUT_CLASS_FILES = [
   "holdout-classes-3.json",
   "holdout-classes-4.json",
   "holdout-classes-5.json",
+  "holdout-classes-6.json",
+  "holdout-classes-7.json",
 ] as const;
 export type ClassFile = (typeof HELD_OUT_CLASS_FILES)[number] | "tuning-classes.json";
 

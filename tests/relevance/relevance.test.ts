@@ -34,14 +34,22 @@ const MIN_TOP1 = 0.95;
  *   once after it: 89.0 %, 96.0 %, three empty results; after round 5 (tuned on the shapes of its
  *   failures, on other games): 94.0 %, 100 %, none.
  * - holdout-classes-5.json: 100 cases written before round 5 by someone who had not run the search, run
- *   once after it: 88.0 %, 89.0 %, eight empty results (all abbreviations).
+ *   once after it: 88.0 %, 89.0 %, eight empty results (all abbreviations). After round 6 (whose shapes
+ *   came from its failures, so no longer an unseen measure): 91.0 %, 92.0 %, five empty.
+ * - holdout-classes-6.json: 100 cases written before round 6 by someone who had not run the search, run
+ *   once after it: 92.0 %, 95.0 %, four empty results (all abbreviations). After round 7 (whose shapes
+ *   came from its failures): 95.0 %, 98.0 %, one empty.
+ * - holdout-classes-7.json: 100 cases written before round 7 by someone who had not run the search, run
+ *   once after it: 94.0 %, 96.0 %, two empty results.
  */
 const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: number; top1: number; top5: number; maxEmpty: number }[] = [
   { file: "holdout-classes.json", minCases: 100, top1: 0.96, top5: 0.99, maxEmpty: 0 },
   { file: "holdout-classes-2.json", minCases: 80, top1: 0.98, top5: 0.99, maxEmpty: 0 },
   { file: "holdout-classes-3.json", minCases: 60, top1: 0.96, top5: 1, maxEmpty: 0 },
   { file: "holdout-classes-4.json", minCases: 100, top1: 0.94, top5: 1, maxEmpty: 0 },
-  { file: "holdout-classes-5.json", minCases: 100, top1: 0.88, top5: 0.89, maxEmpty: 8 },
+  { file: "holdout-classes-5.json", minCases: 100, top1: 0.91, top5: 0.92, maxEmpty: 5 },
+  { file: "holdout-classes-6.json", minCases: 100, top1: 0.95, top5: 0.98, maxEmpty: 1 },
+  { file: "holdout-classes-7.json", minCases: 100, top1: 0.94, top5: 0.96, maxEmpty: 2 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 

@@ -1,6 +1,7 @@
 import { CalendarDays, Gamepad2, Globe, MapPin, Pencil } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { countLabel, shortCount } from "~/lib/counts";
 import type { ProfileHeader, ProfileTab } from "~/modules/profile/profile.service.server";
 
 export function Avatar({ name, url, size = 80 }: { name: string; url: string | null; size?: number }) {
@@ -122,7 +123,10 @@ export function ProfileHeaderView({
           const count = profile.stats[s.key];
           const body = (
             <>
-              <dd className="text-xl font-bold text-ink-strong">{count}</dd>
+              <dd className="text-xl font-bold tabular-nums text-ink-strong" title={countLabel(count)}>
+                <span aria-hidden="true">{shortCount(count)}</span>
+                <span className="sr-only">{countLabel(count)}</span>
+              </dd>
               <dt className="text-[10px] font-semibold tracking-tighter text-muted sm:text-[11px] sm:tracking-wide">
                 {s.label}
                 {"hint" in s && <span className="sr-only"> ({s.hint})</span>}

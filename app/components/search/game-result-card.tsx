@@ -7,6 +7,7 @@ import { platformSummary } from "~/lib/platforms";
 import { formatRating } from "~/lib/ratings";
 import { gameHref } from "~/lib/slugs";
 import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
+import { countLabel } from "~/lib/counts";
 
 export type ResultView = "grid" | "list";
 
@@ -28,7 +29,7 @@ export function PlatformList({ platforms, className = "", as: Tag = "p" }: { pla
 }
 
 function reviewCount(n: number): string {
-  return n === 1 ? "1 review" : `${n.toLocaleString("en-US")} reviews`;
+  return n === 1 ? "1 review" : `${countLabel(n)} reviews`;
 }
 
 /**

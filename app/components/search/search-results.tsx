@@ -7,6 +7,7 @@ import { Pager } from "./pager";
 import { ResultSkeletons } from "./result-skeletons";
 import { SourceBadge } from "./source-badge";
 import { useStoredPreference } from "./use-client-state";
+import { countLabel } from "~/lib/counts";
 
 const VIEW_KEY = "savepoint.search-view";
 const VIEWS = ["grid", "list"] as const;
@@ -58,7 +59,7 @@ export function SearchResults({ state, result, error, loading, hrefFor }: Search
         {result && result.games.length > 0 && !busy ? (
           <>
             Showing {(result.page - 1) * result.pageSize + 1}–{(result.page - 1) * result.pageSize + result.games.length} of{" "}
-            {result.total.toLocaleString("en-US")} {result.total === 1 ? "game" : "games"}
+            {countLabel(result.total)} {result.total === 1 ? "game" : "games"}
           </>
         ) : busy ? (
           "Searching..."

@@ -2,6 +2,7 @@ import { Search, SlidersHorizontal, Sparkles, TrendingUp, Trophy, Users as Users
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { Form, Link } from "react-router";
 import { Pager } from "~/components/search/pager";
+import { countLabel } from "~/lib/counts";
 import { clearRecent, readRecent, recentKey, rememberSearch } from "~/components/search/recent-searches";
 import { FollowButton } from "./follow-button";
 import { UserAvatar } from "./user-avatar";
@@ -198,7 +199,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
                         {u.displayName}
                       </Link>
                       <p className="text-xs text-muted">
-                        {u.reviewCount} {u.reviewCount === 1 ? "review" : "reviews"}
+                        {countLabel(u.reviewCount)} {u.reviewCount === 1 ? "review" : "reviews"}
                       </p>
                     </div>
                   </li>
@@ -313,7 +314,7 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   return (
     <div className="rounded-lg bg-surface-2/60 p-2">
       <dt className="text-xs text-muted">{label}</dt>
-      <dd className="text-lg font-bold text-ink-strong">{value}</dd>
+      <dd className="text-lg font-bold text-ink-strong">{typeof value === "number" ? countLabel(value) : value}</dd>
     </div>
   );
 }
@@ -350,13 +351,14 @@ function UserCard({ user: u, viewerId }: { user: DiscoverUser; viewerId: number 
         <div>
           <dt className="sr-only">Followers</dt>
           <dd>
-            <span className="font-semibold text-ink-strong">{u.followerCount}</span> followers
+            <span className="font-semibold text-ink-strong">{countLabel(u.followerCount)}</span>{" "}
+            {u.followerCount === 1 ? "follower" : "followers"}
           </dd>
         </div>
         <div>
           <dt className="sr-only">Reviews</dt>
           <dd>
-            <span className="font-semibold text-ink-strong">{u.reviewCount}</span> reviews
+            <span className="font-semibold text-ink-strong">{countLabel(u.reviewCount)}</span> {u.reviewCount === 1 ? "review" : "reviews"}
           </dd>
         </div>
         <div>

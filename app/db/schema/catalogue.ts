@@ -136,6 +136,8 @@ export const game = pgTable(
     index("game_name_idx").on(t.searchName, t.id),
     // Search candidates in their order inside a tier (most reviewed, shortest title, id): a term that
     // matches many games walks this index and stops at the candidate cap (search.queries.server.ts).
+    // Migration 0019 recreates it with INCLUDE (search_name, search_compact, search_tsv), which Drizzle
+    // cannot express, so that the walk is an index-only scan: keep the two in step.
     index("game_search_order_idx").on(t.ratingCount.desc(), sql`length(${t.searchName})`, t.id),
     // Browse by release: the best-known date (the date, else 1 July of the year), undated games last in
     // both orders; the expression must stay the same as the search module's releaseSortKey.

@@ -4,7 +4,6 @@ import { getFollowedFeed, type FollowedFeed } from "~/modules/social/feed.servic
 import { listFeaturedGames, type GameCardRow } from "~/modules/catalogue/catalogue.queries.server";
 import { toReviewCard, type ReviewCard } from "~/modules/reviews/review-card";
 import { listRecentReviews } from "~/modules/reviews/reviews.queries.server";
-import { reviewLikeStates } from "~/modules/social/social.service.server";
 
 export interface HomePage {
   games: GameCardRow[];
@@ -34,17 +33,15 @@ async function featuredGames(): Promise<GameCardRow[]> {
 export async function getHomePage(viewer: Actor = null): Promise<HomePage> {
   const [games, reviews, followed] = await Promise.all([
     featuredGames().catch(() => []),
-    listRecentReviews(10).then(
+    listRecentReviews(10, viewer?.id ?? null).then(
       (rows) => ({ ok: true as const, rows }),
       () => ({ ok: false as const, error: "Failed to load reviews" }),
     ),
     getFollowedFeed(viewer),
   ]);
   const cards = reviews.ok ? reviews.rows.map(toReviewCard) : [];
-  const liked = await reviewLikeStates(
-    viewer,
-    [...cards, ...(followed?.reviews ?? [])].map((c) => c.id),
-  ).catch(() => new Set<number>());
+  // The like states came with the cards (cardColumnsFor): no statement of their own.
+  const liked = new Set([...(reviews.ok ? reviews.rows : []).filter((r) => r.liked).map((r) => r.id), ...(followed?.likedReviewIds ?? [])]);
   return {
     games,
     reviews: cards,

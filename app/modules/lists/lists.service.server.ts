@@ -1,4 +1,5 @@
-import { requireOwner, type Actor } from "~/access/access.server";
+import { ACCOUNT_GONE, requireOwner, type Actor } from "~/access/access.server";
+import { holdAccount } from "~/modules/accounts/account-hold.queries.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb/igdb-lookup.server";
 import { searchGames } from "~/modules/catalogue/search/search.service.server";
@@ -89,7 +90,11 @@ function authorize(actor: Actor): Result<{ id: number }> {
 
 async function inUserTx<T>(userId: number, fn: (tx: Tx) => Promise<T>): Promise<T | { ok: false; status: number; error: string }> {
   try {
-    return await withUserLists(userId, fn);
+    return await withUserLists(userId, async (tx) => {
+      // The session was checked when the request began; the account may have been deleted since.
+      if (!(await holdAccount(tx, userId))) throw new Refusal(fail(401, ACCOUNT_GONE));
+      return fn(tx);
+    });
   } catch (err) {
     if (err instanceof Refusal) return err.result;
     throw err;

@@ -1,14 +1,10 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { holdAccount } from "~/modules/accounts/account-hold.queries.server";
 import { pageView, privacyAuditLog, rateLimit, userPreferences } from "~/db/schema";
-import type { ConsentChoice, NavigationSource, TrackingLevel } from "~/lib/consent";
+import type { ConsentChoice, NavigationSource, StoredConsent, TrackingLevel } from "~/lib/consent";
 
-export interface PreferencesRow {
-  analyticsOptedIn: boolean;
-  trackingLevel: TrackingLevel;
-  consentDate: Date;
-  consentIpCountry: string | null;
-}
+export type PreferencesRow = StoredConsent & { consentIpCountry: string | null };
 
 /** The user's stored consent (unique index on user_id), or null when they never chose. */
 export async function findPreferences(userId: number): Promise<PreferencesRow | null> {
@@ -26,11 +22,13 @@ export async function findPreferences(userId: number): Promise<PreferencesRow | 
 
 /**
  * Upserts the user's preferences and appends the audit entry (consent_given or
- * consent_withdrawn) in one transaction: both are written or neither.
+ * consent_withdrawn) in one transaction: both are written or neither. Null (nothing written) when
+ * the account no longer exists (deleted while the request ran).
  */
-export async function saveConsentRecord(userId: number, consent: ConsentChoice, country: string | null, now: Date): Promise<Date> {
+export async function saveConsentRecord(userId: number, consent: ConsentChoice, country: string | null, now: Date): Promise<Date | null> {
   const given = consent.analyticsOptedIn && consent.trackingLevel !== "none";
   return getDb().transaction(async (tx) => {
+    if (!(await holdAccount(tx, userId))) return null;
     const [row] = await tx
       .insert(userPreferences)
       .values({

@@ -12,7 +12,8 @@ import {
   type ServerConsentRef,
   type TrackingLevel,
 } from "~/lib/consent";
-import { can, FORBIDDEN, type Actor } from "~/access/access.server";
+import { ACCOUNT_GONE, can, FORBIDDEN, type Actor } from "~/access/access.server";
+import type { SessionUser } from "~/auth/session.server";
 import { getConfig } from "~/config.server";
 import { fail, ok, type Result } from "~/lib/result";
 import type { ConsentForm, PageViewEvent } from "./privacy.schema";
@@ -45,9 +46,13 @@ export function countryFromRequest(request: Request): string | null {
  * The choice the server has recorded for this request: the account's preferences for a signed-in
  * user, else the consent cookie. Null when neither exists. What the banner and settings show.
  */
-export async function recordedConsent(request: Request, userId: number | null): Promise<ServerConsent | null> {
-  if (userId !== null) {
-    const row = await findPreferences(userId);
+export async function recordedConsent(
+  request: Request,
+  user: Pick<SessionUser, "id" | "storedConsent"> | null,
+): Promise<ServerConsent | null> {
+  if (user !== null) {
+    // Read with the session when it came through the common path (one statement less per page).
+    const row = user.storedConsent !== undefined ? user.storedConsent : await findPreferences(user.id);
     if (row)
       return {
         analyticsOptedIn: row.analyticsOptedIn,
@@ -95,6 +100,7 @@ export async function saveConsent(
       return fail(429, "Too many requests. Please try again in a minute.");
     }
     const consentDate = await saveConsentRecord(userId, choice, countryFromRequest(request), now);
+    if (consentDate === null) return fail(401, ACCOUNT_GONE);
     return ok({ ...choice, timestamp: consentDate.toISOString(), source: "account" });
   } catch (err) {
     console.error("[privacy] consent not saved:", err instanceof Error ? err.message : err);

@@ -42,12 +42,19 @@ export function encodeCursor(k: ActivityKey): string {
   return `${k.date}_${k.priority}_${k.id}`;
 }
 
+/**
+ * The latest date a cursor may carry: the end of year 9999 less one 2-second window (a bound may
+ * reach one window past the cursor). A later date is written with a six-digit year
+ * ("+033658-09-27T…"), which the database refuses as a timestamp.
+ */
+export const MAX_CURSOR_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999) - ACTIVITY_TIE_MS;
+
 /** The cursor of a page link; null when it is not one we made (the first page is shown instead). */
 export function decodeCursor(raw: string | null | undefined): ActivityKey | null {
   const m = /^(\d{1,15})_([1-8])_(\d{1,10})$/.exec(raw ?? "");
   if (!m) return null;
   const key = { date: Number(m[1]), priority: Number(m[2]), id: Number(m[3]) };
-  return key.id > 2_147_483_647 ? null : key;
+  return key.id > 2_147_483_647 || key.date > MAX_CURSOR_DATE ? null : key;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { requireOwner, type Actor } from "~/access/access.server";
+import { ACCOUNT_GONE, requireOwner, type Actor } from "~/access/access.server";
+import { holdAccount } from "~/modules/accounts/account-hold.queries.server";
 import { TAKEN_MESSAGE } from "~/auth/auth.server";
-import { autocommit, transaction } from "~/db/transaction.server";
+import { transaction } from "~/db/transaction.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { fieldErrors } from "~/modules/accounts/accounts.schema";
 import { getUploadStorage } from "~/modules/uploads/storage.server";
@@ -72,6 +73,8 @@ export async function updateProfile(actor: Actor, form: FormData): Promise<Resul
   const p = parsed.data;
   try {
     return await transaction(async (tx) => {
+      // The session was checked when the request began; the account may have been deleted since.
+      if (!(await holdAccount(tx, auth.data.id))) return fail(401, ACCOUNT_GONE);
       const holder = await findUserIdByUsernameLower(tx, p.username);
       if (holder !== null && holder !== auth.data.id) return fail(409, TAKEN_MESSAGE, { username: TAKEN_MESSAGE });
       await updateProfileRow(tx, auth.data.id, {
@@ -112,12 +115,16 @@ export async function saveAvatar(actor: Actor, file: FormDataEntryValue | null):
     return fail(422, AVATAR_MESSAGES.broken);
   }
   const hash = createHash("sha256").update(large).digest("hex");
-  const storage = getUploadStorage();
-  await storage.put(`${hash}-64.webp`, small);
-  await storage.put(`${hash}.webp`, large);
   const avatarUrl = `/uploads/${hash}.webp`;
-  await updateProfileRow(autocommit(), auth.data.id, { avatarUrl });
-  return ok({ avatarUrl });
+  return transaction(async (tx) => {
+    // The session was checked when the request began; the account may have been deleted since.
+    if (!(await holdAccount(tx, auth.data.id))) return fail(401, ACCOUNT_GONE);
+    const storage = getUploadStorage();
+    await storage.put(`${hash}-64.webp`, small);
+    await storage.put(`${hash}.webp`, large);
+    await updateProfileRow(tx, auth.data.id, { avatarUrl });
+    return ok({ avatarUrl });
+  });
 }
 
 export { PROFILE_EDIT_MESSAGES };

@@ -44,7 +44,10 @@ export const websiteField = z
       return false;
     }
   }, M.websiteInvalid)
-  .transform((s) => (s === "" ? null : new URL(s).href));
+  .transform((s) => (s === "" ? null : new URL(s).href))
+  // The limit holds for what is stored: the address as written out (non-ASCII percent-encoded) can be
+  // several times longer than what was typed.
+  .refine((href) => href === null || href.length <= WEBSITE_MAX, M.websiteTooLong);
 
 export const ProfileEditForm = z.object({
   username: usernameField,

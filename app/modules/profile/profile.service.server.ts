@@ -20,12 +20,12 @@ import {
   type ActivityType,
 } from "./activity";
 import {
-  findProfileUser,
-  listActivitySource,
+  findProfileHeaderRow,
+  listActivitySources,
+  type ActivityRow,
   listFollowPeople,
   listProgressGames,
   listUserReviews,
-  profileCounts,
   type PersonRow,
   type ProgressGameRow,
   type ProfileReviewRow,
@@ -90,9 +90,8 @@ export function splitPlatforms(raw: string | null): string[] {
 export async function getProfileHeader(rawId: string | undefined, now = new Date()): Promise<Result<ProfileHeader>> {
   const id = parseProfileId(rawId);
   if (id === null) return fail(400, M.invalidId);
-  const row = await findProfileUser(id);
+  const row = await findProfileHeaderRow(id, new Date(Date.UTC(now.getUTCFullYear(), 0, 1)));
   if (!row) return fail(404, M.notFound);
-  const counts = await profileCounts(id, new Date(Date.UTC(now.getUTCFullYear(), 0, 1)));
   return ok({
     id: row.id,
     name: row.name,
@@ -104,9 +103,9 @@ export async function getProfileHeader(rawId: string | undefined, now = new Date
     platforms: splitPlatforms(row.platform),
     joined: row.createdAt.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
     stats: {
-      games: counts.games,
-      reviewsThisYear: counts.reviewsThisYear,
-      lists: counts.lists,
+      games: row.games,
+      reviewsThisYear: row.reviewsThisYear,
+      lists: row.lists,
       following: Math.max(0, row.followingCount),
       followers: Math.max(0, row.followerCount),
     },
@@ -134,7 +133,7 @@ export interface ActivityTab {
   error: string | null;
 }
 
-function hrefOf(type: ActivityType, userId: number, r: Awaited<ReturnType<typeof listActivitySource>>[number]): string {
+function hrefOf(type: ActivityType, userId: number, r: ActivityRow): string {
   const gameRef = r.gameIgdbId ?? r.gameId;
   if (type === "review" || type === "rating") return `/review/${userId}/${gameRef}`;
   if ((type === "comment" || type === "review_like") && r.authorId !== null) return `/review/${r.authorId}/${gameRef}`;
@@ -149,27 +148,30 @@ function hrefOf(type: ActivityType, userId: number, r: Awaited<ReturnType<typeof
 export async function loadActivityTab(userId: number, rawCursor: string | null = null): Promise<ActivityTab> {
   const cursor = decodeCursor(rawCursor);
   try {
-    const sources = await Promise.all(
-      ACTIVITY_TYPES.map(async (type) => {
-        const priority = ACTIVITY_PRIORITY[type];
-        const rows = await listActivitySource(type, userId, cursor ? boundFor(priority, cursor) : null, ACTIVITY_PER_SOURCE);
-        const items: ActivityItem[] = rows.map((r) => ({
-          type,
-          id: r.id,
-          date: r.ms,
-          priority,
-          at: new Date(r.ms).toISOString(),
-          game:
-            r.gameId === null
-              ? null
-              : { id: r.gameId, name: r.gameName ?? "Unknown Game", slug: r.gameSlug, coverUrl: r.gameCoverUrl, igdbId: r.gameIgdbId },
-          rating: r.rating,
-          reviewAuthor: r.authorId === null ? null : { id: r.authorId, username: r.authorUsername },
-          href: hrefOf(type, userId, r),
-        }));
-        return { items, full: rows.length === ACTIVITY_PER_SOURCE };
-      }),
+    const rowsBySource = await listActivitySources(
+      userId,
+      ACTIVITY_TYPES.map((type) => ({ type, bound: cursor ? boundFor(ACTIVITY_PRIORITY[type], cursor) : null })),
+      ACTIVITY_PER_SOURCE,
     );
+    const sources = ACTIVITY_TYPES.map((type) => {
+      const priority = ACTIVITY_PRIORITY[type];
+      const rows = rowsBySource.get(type) ?? [];
+      const items: ActivityItem[] = rows.map((r) => ({
+        type,
+        id: r.id,
+        date: r.ms,
+        priority,
+        at: new Date(r.ms).toISOString(),
+        game:
+          r.gameId === null
+            ? null
+            : { id: r.gameId, name: r.gameName ?? "Unknown Game", slug: r.gameSlug, coverUrl: r.gameCoverUrl, igdbId: r.gameIgdbId },
+        rating: r.rating,
+        reviewAuthor: r.authorId === null ? null : { id: r.authorId, username: r.authorUsername },
+        href: hrefOf(type, userId, r),
+      }));
+      return { items, full: rows.length === ACTIVITY_PER_SOURCE };
+    });
     const page = mergeActivity(sources);
     const last = page.items[page.items.length - 1];
     return { items: page.items, nextCursor: page.more && last ? encodeCursor(last) : null, error: null };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createGame, createRating, createUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { getDb } from "~/db/client.server";
@@ -47,7 +47,11 @@ describe("profile header", () => {
         { userId: u.id, gameId: g2.id, started: true, completed: true, startedDate: new Date(), completedDate: new Date() },
       ]);
     await getDb().insert(userWishlist).values({ userId: u.id, igdbId: g3.igdbId!, gameId: g3.id });
+    // The user and the stats strip's counts in one statement.
+    const select = vi.spyOn(getDb(), "select");
     const r = await getProfileHeader(String(u.id), new Date("2026-06-01T00:00:00Z"));
+    expect(select).toHaveBeenCalledTimes(1);
+    select.mockRestore();
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.data).toMatchObject({
@@ -174,7 +178,11 @@ describe("activity", () => {
       .insert(contentLike)
       .values({ userId: u.id, ratingId: theirs.id, createdAt: at(T0 + 7 * step) });
 
+    // Every source in one statement (one round trip), not one per source.
+    const execute = vi.spyOn(getDb(), "execute");
     const page = await loadActivityTab(u.id);
+    expect(execute).toHaveBeenCalledTimes(1);
+    execute.mockRestore();
     expect(page.items.map((i) => i.type)).toEqual([
       "review_like",
       "comment",
@@ -284,5 +292,26 @@ describe("activity", () => {
     const g = await game();
     await createRating({ userId: u.id, gameId: g.id, postDateTime: at(T0) });
     expect((await loadActivityTab(u.id, "'; drop table rating; --")).items).toHaveLength(1);
+  });
+
+  it("ignores a cursor dated past year 9999 (the database cannot read it) instead of failing the feed", async () => {
+    const u = await createUser();
+    const g = await game();
+    await createRating({ userId: u.id, gameId: g.id, postDateTime: at(T0) });
+    await getDb()
+      .insert(userWishlist)
+      .values({ userId: u.id, igdbId: g.igdbId!, gameId: g.id, addedAt: at(T0) });
+    for (const raw of ["999999999999999_8_1", "253402300800000_5_1", `${Date.UTC(9999, 11, 31, 23, 59, 59, 999)}_1_1`]) {
+      expect(decodeCursor(raw), raw).toBeNull();
+      const page = await loadActivityTab(u.id, raw);
+      expect(page.error, raw).toBeNull();
+      expect(
+        page.items.map((i) => i.type),
+        raw,
+      ).toEqual(["rating", "wishlist"]);
+    }
+    const latest = `${Date.UTC(9999, 11, 31, 23, 59, 57, 999)}_1_1`;
+    expect(decodeCursor(latest)).not.toBeNull();
+    expect((await loadActivityTab(u.id, latest)).error).toBeNull();
   });
 });

@@ -2,7 +2,6 @@ import type { Actor } from "~/access/access.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { gameHref } from "~/lib/slugs";
 import { resolveGame } from "~/modules/catalogue/game-resolver.server";
-import { reviewLikeStates } from "~/modules/social/social.service.server";
 import { toReviewCard, type ReviewCard } from "./review-card";
 import { listGameReviewCardsPage, type GameReviewSort } from "./reviews.queries.server";
 
@@ -37,11 +36,7 @@ export async function getGameReviewsPage(
   const total = g.writtenReviewCount;
   const pageCount = Math.max(1, Math.ceil(total / ALL_REVIEWS_PAGE_SIZE));
   const page = Math.min(pageOf(params.get("page")), pageCount);
-  const rows = await listGameReviewCardsPage(g.id, sort, ALL_REVIEWS_PAGE_SIZE, (page - 1) * ALL_REVIEWS_PAGE_SIZE);
-  const liked = await reviewLikeStates(
-    viewer,
-    rows.map((r) => r.id),
-  );
+  const rows = await listGameReviewCardsPage(g.id, sort, ALL_REVIEWS_PAGE_SIZE, (page - 1) * ALL_REVIEWS_PAGE_SIZE, viewer?.id ?? null);
   const href = gameHref({ slug: g.slug, igdbId: g.igdbId, name: g.name, id: g.id });
   return ok({
     game: { id: g.id, name: g.name, href: href === "/search" ? `/game/${g.slug}` : href },
@@ -49,7 +44,7 @@ export async function getGameReviewsPage(
     page,
     pageCount,
     total,
-    reviews: rows.map((r) => ({ ...toReviewCard(r), isLiked: liked.has(r.id) })),
+    reviews: rows.map((r) => ({ ...toReviewCard(r), isLiked: r.liked === true })),
     signedIn: viewer !== null,
   });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { comment, game, platform, rating, user } from "~/db/schema";
+import { comment, contentLike, game, platform, rating, user } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 
 export interface ReviewCardRow {
@@ -21,6 +21,8 @@ export interface ReviewCardRow {
   likeCount: number;
   commentCount: number;
   containsSpoilers?: boolean;
+  /** The viewer likes this review (read with the cards, see cardColumnsFor); absent without a viewer. */
+  liked?: boolean;
 }
 
 /** Published comments of a review, counted on the (rating_id, ...) index: computed, so it never drifts. */
@@ -47,7 +49,23 @@ export const cardColumns = {
   containsSpoilers: rating.containsSpoilers,
 };
 
-type CardSelect = { [K in keyof typeof cardColumns]: unknown } & { rating: number | string; commentCount: number | string };
+/**
+ * The card columns plus whether `viewerId` likes each review (an exists on content_like_user_rating_key):
+ * the like states of every card on a page come with the cards, no statement of their own.
+ */
+export const cardColumnsFor = (viewerId: number | null) => ({
+  ...cardColumns,
+  liked:
+    viewerId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${contentLike} where ${contentLike.userId} = ${viewerId} and ${contentLike.ratingId} = ${rating.id})`,
+});
+
+type CardSelect = { [K in keyof typeof cardColumns]: unknown } & {
+  rating: number | string;
+  commentCount: number | string;
+  liked?: unknown;
+};
 export const toCardRow = (r: CardSelect) => ({
   ...(r as unknown as ReviewCardRow),
   rating: Number(r.rating),
@@ -55,9 +73,9 @@ export const toCardRow = (r: CardSelect) => ({
 });
 
 /** The newest reviews with text, for the home page (rating_written_recent_idx read backwards). */
-export async function listRecentReviews(limit = 10): Promise<ReviewCardRow[]> {
+export async function listRecentReviews(limit = 10, viewerId: number | null = null): Promise<ReviewCardRow[]> {
   const rows = await getDb()
-    .select(cardColumns)
+    .select(cardColumnsFor(viewerId))
     .from(rating)
     .innerJoin(user, eq(user.id, rating.userId))
     .innerJoin(game, eq(game.id, rating.gameId))
@@ -71,9 +89,9 @@ export async function listRecentReviews(limit = 10): Promise<ReviewCardRow[]> {
  * A game's newest written reviews (text with a non-space character): rating_game_written_newest_idx
  * read backwards for the game, `limit` rows, no sort.
  */
-export async function listGameReviewCards(gameId: number, limit = 5): Promise<ReviewCardRow[]> {
+export async function listGameReviewCards(gameId: number, limit = 5, viewerId: number | null = null): Promise<ReviewCardRow[]> {
   const rows = await getDb()
-    .select(cardColumns)
+    .select(cardColumnsFor(viewerId))
     .from(rating)
     .innerJoin(user, eq(user.id, rating.userId))
     .innerJoin(game, eq(game.id, rating.gameId))
@@ -360,15 +378,18 @@ export interface ReviewViewRow {
   username: string | null;
   name: string | null;
   avatarUrl: string | null;
+  /** The viewer likes it (false without a viewer). */
+  liked: boolean;
 }
 
 /**
  * One review by author and the game id of review links (IGDB id, else internal id): the game is
  * found by game_igdb_id_key or its primary key, the rating by rating_user_game_key.
  */
-export async function findReviewView(userId: number, gameRef: number): Promise<ReviewViewRow | null> {
+export async function findReviewView(userId: number, gameRef: number, viewerId: number | null = null): Promise<ReviewViewRow | null> {
   const [row] = await getDb()
     .select({
+      liked: cardColumnsFor(viewerId).liked,
       id: rating.id,
       userId: rating.userId,
       gameId: rating.gameId,
@@ -411,10 +432,11 @@ export async function listGameReviewCardsPage(
   sort: GameReviewSort,
   limit: number,
   offset: number,
+  viewerId: number | null = null,
 ): Promise<ReviewCardRow[]> {
   const order = sort === "liked" ? [desc(rating.likeCount), desc(rating.id)] : [desc(rating.postDateTime), desc(rating.id)];
   const rows = await getDb()
-    .select(cardColumns)
+    .select(cardColumnsFor(viewerId))
     .from(rating)
     .innerJoin(user, eq(user.id, rating.userId))
     .innerJoin(game, eq(game.id, rating.gameId))

@@ -1,4 +1,5 @@
-import { requireOwner, type Actor } from "~/access/access.server";
+import { ACCOUNT_GONE, requireOwner, type Actor } from "~/access/access.server";
+import { holdAccount } from "~/modules/accounts/account-hold.queries.server";
 import type { SessionUser } from "~/auth/session.server";
 import { transaction } from "~/db/transaction.server";
 import { formatReleaseDate, parseDate } from "~/lib/dates";
@@ -8,7 +9,6 @@ import { gameHref } from "~/lib/slugs";
 import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb/igdb-lookup.server";
 import { searchGames } from "~/modules/catalogue/search/search.service.server";
 import { getProgressState, recordReviewFinish } from "~/modules/lists/lists.service.server";
-import { reviewLikeStates } from "~/modules/social/social.service.server";
 import { toReviewCard, type ReviewCard } from "./review-card";
 import {
   adjustGameRatingStats,
@@ -202,6 +202,8 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
 
   if (!editing) {
     const created = await transaction(async (tx) => {
+      // The session was checked when the request began; the account may have been deleted since.
+      if (!(await holdAccount(tx, actor.id))) return ACCOUNT_GONE;
       const row = await insertReview(tx, { ...values, ...entry, slug: game.slug });
       if (!row) return null;
       await shiftUserRatingCount(tx, entry.userId, 1);
@@ -209,6 +211,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
       if (progressTo) await recordReviewFinish(entry.userId, entry.gameId, progressTo === "completed", tx);
       return row;
     });
+    if (created === ACCOUNT_GONE) return fail(401, ACCOUNT_GONE);
     if (!created) return fail(409, failed(M.duplicate));
     return ok({ reviewId: created.id, created: true, gameHref: linkToGame(game) });
   }
@@ -220,6 +223,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
   });
   if (!access.ok) return access;
   const updated = await transaction(async (tx) => {
+    if (!(await holdAccount(tx, actor.id))) return ACCOUNT_GONE;
     // Locked, so two updates of one review move the game's stats one after the other, each from the
     // rating and text the other left (a new bar, text written or cleared).
     const before = await lockOwnReview(tx, reviewId!, actor.id);
@@ -229,6 +233,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
     if (progressTo) await recordReviewFinish(entry.userId, entry.gameId, progressTo === "completed", tx);
     return true;
   });
+  if (updated === ACCOUNT_GONE) return fail(401, ACCOUNT_GONE);
   if (!updated) return fail(404, failed(M.editDenied));
   return ok({ reviewId: reviewId!, created: false, gameHref: linkToGame(game) });
 }
@@ -277,6 +282,8 @@ export interface ReviewView {
   commentCount: number;
   /** Set for the author: the link to edit this review. */
   editHref: string | null;
+  /** The viewer likes this review (read with it; false for a visitor). */
+  likedByViewer: boolean;
 }
 
 /** /review/{userId}/{gameId}: one review, the game id being the IGDB id, else the internal id. */
@@ -288,7 +295,7 @@ export async function getReviewView(
   const userId = parseId(userParam);
   const gameRef = parseId(gameParam);
   if (userId === null || gameRef === null) return fail(400, M.invalidViewParams);
-  const row = await findReviewView(userId, gameRef);
+  const row = await findReviewView(userId, gameRef, viewer?.id ?? null);
   if (!row) return fail(404, M.notFound);
   const posted = row.postDateTime ? parseDate(row.postDateTime) : null;
   const reviewGameId = row.igdbId ?? row.gameId;
@@ -314,6 +321,7 @@ export async function getReviewView(
     likeCount: row.likeCount,
     commentCount: row.commentCount,
     editHref: viewer?.id === row.userId ? `/review/${reviewGameId}` : null,
+    likedByViewer: row.liked === true,
   });
 }
 
@@ -334,26 +342,21 @@ export interface GameReviewsBlock {
  * `writtenCount` is the game row's written_review_count when the caller has read the row; else it is read.
  */
 export async function getGameReviewsBlock(viewer: Actor, gameId: number, writtenCount?: number): Promise<GameReviewsBlock> {
-  const [cards, own, written] = await Promise.all([
-    listGameReviewCards(gameId, GAME_PAGE_REVIEWS).then(
-      (rows) => rows.map(toReviewCard),
-      (error: unknown) => {
-        console.error(`[reviews] loading reviews for game ${gameId} failed:`, error);
-        return null;
-      },
-    ),
+  const [rows, own, written] = await Promise.all([
+    listGameReviewCards(gameId, GAME_PAGE_REVIEWS, viewer?.id ?? null).catch((error: unknown) => {
+      console.error(`[reviews] loading reviews for game ${gameId} failed:`, error);
+      return null;
+    }),
     viewer ? findOwnReview(viewer.id, gameId).catch(() => null) : Promise.resolve(null),
     writtenCount ?? countGameWrittenReviews(gameId).catch(() => 0),
   ]);
-  const liked = await reviewLikeStates(
-    viewer,
-    (cards ?? []).map((c) => c.id),
-  ).catch(() => new Set<number>());
+  const cards = rows?.map(toReviewCard) ?? null;
   return {
     signedIn: viewer !== null,
     hasOwnReview: own !== null,
     reviews: cards ?? [],
-    likedReviewIds: [...liked],
+    // The like states came with the cards (cardColumnsFor): no statement of their own.
+    likedReviewIds: (rows ?? []).filter((r) => r.liked).map((r) => r.id),
     writtenCount: written,
     error: cards ? null : "Failed to load reviews",
   };

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createActor, createGame, createRating, createUser, reviewForm } from "../../../tests/factories";
 import { useIgdbStandIn } from "../../../tests/igdb/setup";
 import { useTestDatabase } from "../../../tests/setup/database";
@@ -7,6 +7,8 @@ import { comment, game, gameProgress, rating, user } from "~/db/schema";
 import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
 import { readCommunityStats } from "~/modules/social/discover.queries.server";
 import { getHomePage } from "~/modules/home/home.service.server";
+import { toggleReviewLike } from "~/modules/social/social.service.server";
+import { getGameReviewsPage } from "./game-reviews.service.server";
 import { deleteReview, getGameReviewsBlock, getReviewEditor, getReviewView, saveReview } from "./reviews.service.server";
 
 const db = useTestDatabase();
@@ -335,6 +337,37 @@ describe("getGameReviewsBlock: the game page's reviews", () => {
     await createRating({ userId: handle.id, gameId: g.id, review: "by handle", postDateTime: new Date("2024-01-03T00:00:00Z") });
     const p = await getGameReviewsBlock(null, g.id);
     expect(p.reviews.map((r) => r.author)).toEqual(["speedrunner", "Anonymous", "Jane Player"]);
+  });
+});
+
+describe("the viewer's likes on review cards", () => {
+  it("come with the cards on the game page, its all-reviews page and the home page: each viewer their own, a visitor none", async () => {
+    const g = await createGame({ name: "Liked Cards", slug: "liked-cards" });
+    const [a, b, me] = [await createActor(), await createActor(), await createActor()];
+    const ra = await createRating({ userId: a.id, gameId: g.id, review: "from a", postDateTime: new Date(Date.now() + 60_000) });
+    const rb = await createRating({ userId: b.id, gameId: g.id, review: "from b", postDateTime: new Date(Date.now() + 120_000) });
+    await toggleReviewLike(me, ra.id);
+    await toggleReviewLike(b, rb.id);
+
+    const select = vi.spyOn(db.handle().db, "select");
+    const block = await getGameReviewsBlock(me, g.id, 2);
+    // Cards (with likes) and the viewer's own review: no statement for the like states.
+    expect(select).toHaveBeenCalledTimes(2);
+    select.mockRestore();
+    expect(block.likedReviewIds).toEqual([ra.id]);
+    expect((await getGameReviewsBlock(b, g.id)).likedReviewIds).toEqual([rb.id]);
+    expect((await getGameReviewsBlock(null, g.id)).likedReviewIds).toEqual([]);
+
+    const page = await getGameReviewsPage(me, "liked-cards", new URLSearchParams("sort=newest"));
+    expect(page.ok && page.data.reviews.map((r) => [r.text, r.isLiked])).toEqual([
+      ["from b", false],
+      ["from a", true],
+    ]);
+
+    const home = await getHomePage(me);
+    expect(home.likedReviewIds).toContain(ra.id);
+    expect(home.likedReviewIds).not.toContain(rb.id);
+    expect((await getHomePage(null)).likedReviewIds).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { game, rating, user, userFollow } from "~/db/schema";
-import { cardColumns, toCardRow, type ReviewCardRow } from "~/modules/reviews/reviews.queries.server";
+import { cardColumnsFor, toCardRow, type ReviewCardRow } from "~/modules/reviews/reviews.queries.server";
 
 /**
  * The newest written reviews of the people `followerId` follows. For each followed user (primary
@@ -10,8 +10,9 @@ import { cardColumns, toCardRow, type ReviewCardRow } from "~/modules/reviews/re
  * the newest `limit` of those, joined to their author and game.
  */
 export async function listFollowedReviews(followerId: number, limit: number): Promise<ReviewCardRow[]> {
-  const picked = await getDb().execute<{ id: number }>(sql`
-    select r.id
+  // The newest written reviews of each followed user (lateral, on rating_user_review_recent_idx), the
+  // newest `limit` of them, read as cards with the follower's likes: one statement.
+  const picked = sql`(select r.id
       from ${userFollow} f
       cross join lateral (
         select ${rating.id} as id, ${rating.postDateTime} as at
@@ -22,15 +23,13 @@ export async function listFollowedReviews(followerId: number, limit: number): Pr
       ) r
      where f.follower_id = ${followerId}
      order by r.at desc, r.id desc
-     limit ${limit}`);
-  const ids = picked.rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
+     limit ${limit})`;
   const rows = await getDb()
-    .select(cardColumns)
+    .select(cardColumnsFor(followerId))
     .from(rating)
     .innerJoin(user, eq(user.id, rating.userId))
     .innerJoin(game, eq(game.id, rating.gameId))
-    .where(inArray(rating.id, ids))
+    .where(sql`${rating.id} in ${picked}`)
     .orderBy(desc(rating.postDateTime), desc(rating.id));
   return rows.map(toCardRow);
 }

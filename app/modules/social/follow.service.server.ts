@@ -1,4 +1,5 @@
-import { can, type Actor } from "~/access/access.server";
+import { ACCOUNT_GONE, can, type Actor } from "~/access/access.server";
+import { holdAccount } from "~/modules/accounts/account-hold.queries.server";
 import { transaction } from "~/db/transaction.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { FOLLOW_MESSAGES as M, type FollowIntent } from "./follow.messages";
@@ -48,6 +49,8 @@ export async function setFollow(actor: Actor, targetId: number, intent: FollowIn
   for (let attempt = 0; ; attempt++) {
     try {
       return await transaction(async (tx) => {
+        // The session was checked when the request began; the account may have been deleted since.
+        if (!(await holdAccount(tx, actor.id))) return fail(401, ACCOUNT_GONE);
         if (intent === "follow") {
           if (!(await userExists(tx, targetId))) return fail(404, M.userNotFound);
           if (await insertFollow(tx, actor.id, targetId)) await shiftFollowCounts(tx, actor.id, targetId, 1);

@@ -1,13 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { user, userFollow } from "~/db/schema";
+import { describe, expect, it, vi } from "vitest";
+import { rating, user, userFollow } from "~/db/schema";
 import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
+import { getDb } from "~/db/client.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { createGame, createRating, createUser, sessionUserOf } from "../../../tests/factories";
 import { APP_URL, pageRequest } from "../../../tests/support/auth";
 import { action as followAction } from "~/routes/api.users.$id.follow";
 import { FOLLOW_MESSAGES as M, setFollow } from "./follow.service.server";
 import { getFollowedFeed } from "./feed.service.server";
+import { toggleReviewLike } from "./social.service.server";
 import { listFollowedReviews } from "./feed.queries.server";
 
 const db = useTestDatabase();
@@ -168,10 +170,30 @@ describe("From people you follow", () => {
     await createRating({ userId: idol.id, gameId: (await createGame()).id, review: null, postDateTime: new Date(base + 98 * 60_000) });
 
     expect(await getFollowedFeed(null)).toBeNull();
-    expect(await getFollowedFeed(sessionUserOf(me))).toEqual({ reviews: [], followsNobody: true, error: null });
+    expect(await getFollowedFeed(sessionUserOf(me))).toEqual({ reviews: [], followsNobody: true, likedReviewIds: [], error: null });
+
+    // Following someone with no written review: an empty feed, but not "follows nobody".
+    const quiet = await createUser();
+    await setFollow(sessionUserOf(me), quiet.id, "follow");
+    expect(await getFollowedFeed(sessionUserOf(me))).toEqual({ reviews: [], followsNobody: false, likedReviewIds: [], error: null });
+    await setFollow(sessionUserOf(me), quiet.id, "unfollow");
 
     await setFollow(sessionUserOf(me), idol.id, "follow");
+    // The viewer's like of one of them comes with the cards.
+    const newest = await getDb()
+      .select({ id: rating.id })
+      .from(rating)
+      .where(and(eq(rating.userId, idol.id), eq(rating.gameId, games[11]!.id)));
+    await toggleReviewLike(sessionUserOf(me), newest[0]!.id);
+    // A feed with reviews is one statement: no count of whom the viewer follows, no separate like read.
+    const select = vi.spyOn(getDb(), "select");
+    const execute = vi.spyOn(getDb(), "execute");
     const feed = await getFollowedFeed(sessionUserOf(me));
+    expect(select).toHaveBeenCalledTimes(1);
+    expect(execute).not.toHaveBeenCalled();
+    select.mockRestore();
+    execute.mockRestore();
+    expect(feed?.likedReviewIds).toEqual([newest[0]!.id]);
     expect(feed?.followsNobody).toBe(false);
     expect(feed?.reviews.map((r) => r.text)).toEqual(Array.from({ length: 10 }, (_, i) => `review ${11 - i}`));
     expect(feed?.reviews.every((r) => r.userId === idol.id)).toBe(true);

@@ -43,16 +43,6 @@ export async function readReviewLikeCount(db: Executor, reviewId: number): Promi
   return row?.likeCount ?? null;
 }
 
-/** Which of `reviewIds` the user likes: one query on content_like_user_rating_key. */
-export async function likedReviewIds(userId: number, reviewIds: number[]): Promise<number[]> {
-  if (reviewIds.length === 0) return [];
-  const rows = await getDb()
-    .select({ id: contentLike.ratingId })
-    .from(contentLike)
-    .where(and(eq(contentLike.userId, userId), inArray(contentLike.ratingId, reviewIds)));
-  return rows.map((r) => r.id!).filter((id) => id !== null);
-}
-
 export async function deleteCommentLike(db: Executor, userId: number, commentId: number): Promise<boolean> {
   const rows = await db
     .delete(contentLike)
@@ -82,15 +72,6 @@ export async function bumpCommentLikeCount(db: Executor, commentId: number, delt
 export async function readCommentLikeCount(db: Executor, commentId: number): Promise<number | null> {
   const [row] = await db.select({ likeCount: comment.likeCount }).from(comment).where(eq(comment.id, commentId));
   return row?.likeCount ?? null;
-}
-
-export async function likedCommentIds(userId: number, commentIds: number[]): Promise<number[]> {
-  if (commentIds.length === 0) return [];
-  const rows = await getDb()
-    .select({ id: contentLike.commentId })
-    .from(contentLike)
-    .where(and(eq(contentLike.userId, userId), inArray(contentLike.commentId, commentIds)));
-  return rows.map((r) => r.id!).filter((id) => id !== null);
 }
 
 export interface CommentTarget {
@@ -175,9 +156,11 @@ export interface CommentRow {
   username: string | null;
   name: string | null;
   avatarUrl: string | null;
+  /** The viewer has liked it (content_like_user_comment_key); false without a viewer. */
+  liked: boolean;
 }
 
-const commentColumns = {
+const commentColumns = (viewerId: number | null) => ({
   id: comment.id,
   userId: comment.userId,
   ratingId: comment.ratingId,
@@ -190,41 +173,51 @@ const commentColumns = {
   username: user.username,
   name: user.name,
   avatarUrl: user.avatarUrl,
-};
+  liked:
+    viewerId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${contentLike} where ${contentLike.userId} = ${viewerId} and ${contentLike.commentId} = ${comment.id})`,
+});
 
-/** A review's top-level comments, newest first (comment_rating_parent_created_idx read backwards). */
-export async function listTopLevelComments(reviewId: number, limit: number, offset: number): Promise<CommentRow[]> {
-  return getDb()
-    .select(commentColumns)
+/**
+ * A review's top-level comments, newest first (comment_rating_parent_created_idx read backwards), with
+ * the viewer's like of each and the review's comment counts — top-level (for paging) and published (the
+ * count shown) — in the same statement (uncorrelated subqueries, evaluated once). No row: no comment
+ * (a reply always has its top-level comment, kept as a tombstone when deleted), so both counts are 0.
+ */
+export async function listTopLevelComments(
+  reviewId: number,
+  limit: number,
+  viewerId: number | null,
+): Promise<{ rows: CommentRow[]; topLevel: number; published: number }> {
+  const rows = await getDb()
+    .select({
+      ...commentColumns(viewerId),
+      topLevelTotal: sql<number>`(select count(*) from ${comment} c where c.rating_id = ${reviewId} and c.parent_comment_id is null)::int`,
+      publishedTotal: sql<number>`(select count(*) from ${comment} c where c.rating_id = ${reviewId} and c.is_published)::int`,
+    })
     .from(comment)
     .innerJoin(user, eq(user.id, comment.userId))
     .where(and(eq(comment.ratingId, reviewId), isNull(comment.parentCommentId)))
     .orderBy(desc(comment.createdAt), desc(comment.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(limit);
+  const first = rows[0];
+  return {
+    rows: rows.map(({ topLevelTotal: _t, publishedTotal: _p, ...row }) => row),
+    topLevel: Number(first?.topLevelTotal ?? 0),
+    published: Number(first?.publishedTotal ?? 0),
+  };
 }
 
-/** The replies of the given top-level comments, oldest first (comment_parent_idx). */
-export async function listReplies(parentIds: number[]): Promise<CommentRow[]> {
+/** The replies of the given top-level comments, oldest first (comment_parent_idx), with the viewer's likes. */
+export async function listReplies(parentIds: number[], viewerId: number | null): Promise<CommentRow[]> {
   if (parentIds.length === 0) return [];
   return getDb()
-    .select(commentColumns)
+    .select(commentColumns(viewerId))
     .from(comment)
     .innerJoin(user, eq(user.id, comment.userId))
     .where(inArray(comment.parentCommentId, parentIds))
     .orderBy(asc(comment.createdAt), asc(comment.id));
-}
-
-/** Top-level comments of a review (for paging) and published comments (the count shown). */
-export async function countComments(reviewId: number): Promise<{ topLevel: number; published: number }> {
-  const [row] = await getDb()
-    .select({
-      topLevel: sql<number>`count(*) filter (where ${comment.parentCommentId} is null)::int`,
-      published: sql<number>`count(*) filter (where ${comment.isPublished})::int`,
-    })
-    .from(comment)
-    .where(eq(comment.ratingId, reviewId));
-  return { topLevel: Number(row?.topLevel ?? 0), published: Number(row?.published ?? 0) };
 }
 
 /**

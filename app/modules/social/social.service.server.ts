@@ -1,11 +1,11 @@
-import { can, requireOwner, type Actor } from "~/access/access.server";
+import { ACCOUNT_GONE, can, requireOwner, type Actor } from "~/access/access.server";
+import { holdAccount } from "~/modules/accounts/account-hold.queries.server";
 import { transaction } from "~/db/transaction.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { sanitizeUserText } from "~/lib/sanitize.server";
 import {
   bumpCommentLikeCount,
   bumpReviewLikeCount,
-  countComments,
   countReplies,
   deleteCommentLike,
   deleteCommentRow,
@@ -15,8 +15,6 @@ import {
   insertComment,
   insertCommentLike,
   insertReviewLike,
-  likedCommentIds,
-  likedReviewIds,
   listReplies,
   listTopLevelComments,
   lockComment,
@@ -59,7 +57,9 @@ export async function toggleReviewLike(actor: Actor, reviewIdInput: unknown): Pr
   if (reviewId === null) return fail(400, M.invalidReviewId);
   if (!(await findReviewTarget(reviewId))) return fail(404, M.reviewNotFound);
   try {
-    const state = await transaction(async (tx): Promise<LikeState | null> => {
+    const state = await transaction(async (tx): Promise<LikeState | null | typeof ACCOUNT_GONE> => {
+      // The session was checked when the request began; the account may have been deleted since.
+      if (!(await holdAccount(tx, actor.id))) return ACCOUNT_GONE;
       if (await deleteReviewLike(tx, actor.id, reviewId)) {
         const likeCount = await bumpReviewLikeCount(tx, reviewId, -1);
         return likeCount === null ? null : { liked: false, likeCount };
@@ -71,6 +71,7 @@ export async function toggleReviewLike(actor: Actor, reviewIdInput: unknown): Pr
       const likeCount = await readReviewLikeCount(tx, reviewId);
       return likeCount === null ? null : { liked: true, likeCount, message: M.alreadyLiked };
     });
+    if (state === ACCOUNT_GONE) return fail(401, ACCOUNT_GONE);
     return state ? ok(state) : fail(404, M.reviewNotFound);
   } catch (error) {
     // The review was deleted between the check and the insert.
@@ -87,7 +88,8 @@ export async function toggleCommentLike(actor: Actor, commentIdInput: unknown): 
   const target = await findComment(commentId);
   if (!target || !target.isPublished) return fail(404, M.commentNotFound);
   try {
-    const state = await transaction(async (tx): Promise<LikeState | null> => {
+    const state = await transaction(async (tx): Promise<LikeState | null | typeof ACCOUNT_GONE> => {
+      if (!(await holdAccount(tx, actor.id))) return ACCOUNT_GONE;
       if (await deleteCommentLike(tx, actor.id, commentId)) {
         const likeCount = await bumpCommentLikeCount(tx, commentId, -1);
         return likeCount === null ? null : { liked: false, likeCount };
@@ -99,17 +101,12 @@ export async function toggleCommentLike(actor: Actor, commentIdInput: unknown): 
       const likeCount = await readCommentLikeCount(tx, commentId);
       return likeCount === null ? null : { liked: true, likeCount, message: M.alreadyLiked };
     });
+    if (state === ACCOUNT_GONE) return fail(401, ACCOUNT_GONE);
     return state ? ok(state) : fail(404, M.commentNotFound);
   } catch (error) {
     if (isForeignKeyViolation(error)) return fail(404, M.commentNotFound);
     throw error;
   }
-}
-
-/** The ids among `reviewIds` the viewer likes (one query for a whole page of cards). */
-export async function reviewLikeStates(viewer: Actor, reviewIds: number[]): Promise<Set<number>> {
-  if (!viewer || reviewIds.length === 0) return new Set();
-  return new Set(await likedReviewIds(viewer.id, [...new Set(reviewIds)]));
 }
 
 /**
@@ -138,7 +135,12 @@ export async function addComment(
     parentId = parent.parentCommentId ?? parent.id;
   }
   try {
-    const row = await transaction((tx) => insertComment(tx, { userId: actor.id, ratingId: reviewId, content, parentCommentId: parentId }));
+    const row = await transaction(async (tx) =>
+      (await holdAccount(tx, actor.id))
+        ? insertComment(tx, { userId: actor.id, ratingId: reviewId, content, parentCommentId: parentId })
+        : null,
+    );
+    if (!row) return fail(401, ACCOUNT_GONE);
     return ok({ id: row.id, parentId });
   } catch (error) {
     if (isForeignKeyViolation(error)) return fail(404, parentId ? M.parentNotFound : M.reviewNotFound);
@@ -225,7 +227,7 @@ const iso = (pgText: string) => {
   return Number.isNaN(d.getTime()) ? pgText : d.toISOString();
 };
 
-function toView(row: CommentRow, liked: Set<number>, replies: CommentView[] = []): CommentView {
+function toView(row: CommentRow, replies: CommentView[] = []): CommentView {
   const created = iso(row.createdAt);
   const updated = iso(row.updatedAt);
   return {
@@ -239,7 +241,7 @@ function toView(row: CommentRow, liked: Set<number>, replies: CommentView[] = []
     // Any save after posting counts as an edit (likes never touch updated_at).
     edited: row.isPublished && new Date(updated).getTime() - new Date(created).getTime() > 0,
     likeCount: row.likeCount,
-    isLiked: liked.has(row.id),
+    isLiked: row.liked,
     user: row.isPublished
       ? { id: row.userId, name: row.username?.trim() || row.name?.trim() || "Anonymous", avatarUrl: row.avatarUrl }
       : { id: row.userId, name: DELETED_COMMENT_TEXT, avatarUrl: null },
@@ -249,33 +251,30 @@ function toView(row: CommentRow, liked: Set<number>, replies: CommentView[] = []
 
 /**
  * The comments of a review: top level newest first, `pages` × 50 of them, each with its replies
- * oldest first, and the viewer's like states — four queries whatever the number of comments.
+ * oldest first, and the viewer's like states — two statements whatever the number of comments (the
+ * top level with the counts and likes, then the replies with their likes).
  */
 export async function listComments(viewer: Actor, reviewIdInput: unknown, pagesInput: unknown = 1): Promise<Result<CommentPage>> {
   const reviewId = parseId(reviewIdInput);
   if (reviewId === null) return fail(400, M.invalidReviewId);
   const pages = Math.min(parseId(pagesInput) ?? 1, MAX_COMMENT_PAGES);
-  const [top, counts] = await Promise.all([listTopLevelComments(reviewId, pages * COMMENTS_PAGE_SIZE, 0), countComments(reviewId)]);
-  const replies = await listReplies(top.map((c) => c.id));
-  const liked = viewer
-    ? new Set(
-        await likedCommentIds(
-          viewer.id,
-          [...top, ...replies].map((c) => c.id),
-        ),
-      )
-    : new Set<number>();
+  const viewerId = viewer?.id ?? null;
+  const top = await listTopLevelComments(reviewId, pages * COMMENTS_PAGE_SIZE, viewerId);
+  const replies = await listReplies(
+    top.rows.map((c) => c.id),
+    viewerId,
+  );
   const byParent = new Map<number, CommentView[]>();
   for (const r of replies) {
     const list = byParent.get(r.parentCommentId!) ?? [];
-    list.push(toView(r, liked));
+    list.push(toView(r));
     byParent.set(r.parentCommentId!, list);
   }
   return ok({
-    comments: top.map((c) => toView(c, liked, byParent.get(c.id) ?? [])),
-    total: counts.published,
+    comments: top.rows.map((c) => toView(c, byParent.get(c.id) ?? [])),
+    total: top.published,
     pages,
-    hasMore: counts.topLevel > pages * COMMENTS_PAGE_SIZE,
+    hasMore: top.topLevel > pages * COMMENTS_PAGE_SIZE,
   });
 }
 
@@ -300,11 +299,14 @@ export interface ReviewDiscussion {
   comments: CommentPage;
 }
 
-/** The review view's social half: whether the viewer likes it, and its comments (`pages` × 50). */
-export async function getReviewDiscussion(viewer: Actor, reviewId: number, pages: unknown): Promise<ReviewDiscussion> {
-  const [likes, listed] = await Promise.all([reviewLikeStates(viewer, [reviewId]), listComments(viewer, reviewId, pages)]);
+/**
+ * The review view's social half: whether the viewer likes it (read with the review, `liked`) and its
+ * comments (`pages` × 50).
+ */
+export async function getReviewDiscussion(viewer: Actor, reviewId: number, pages: unknown, liked: boolean): Promise<ReviewDiscussion> {
+  const listed = await listComments(viewer, reviewId, pages);
   return {
-    liked: likes.has(reviewId),
+    liked: viewer !== null && liked,
     comments: listed.ok ? listed.data : { comments: [], total: 0, pages: 1, hasMore: false },
   };
 }

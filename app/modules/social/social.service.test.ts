@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createActor, createGame, createRating, createUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { comment, contentLike, game, rating } from "~/db/schema";
@@ -10,11 +10,12 @@ import {
   deleteComment,
   editComment,
   listComments,
-  reviewLikeStates,
+  getReviewDiscussion,
   toggleCommentLike,
   toggleReviewLike,
 } from "./social.service.server";
 import { SOCIAL_MESSAGES as M } from "./social.schema";
+import { getReviewView } from "~/modules/reviews/reviews.service.server";
 
 const db = useTestDatabase();
 
@@ -95,13 +96,26 @@ describe("toggleReviewLike", () => {
     expect(messages.every((m) => ["liked", "unliked", M.alreadyLiked].includes(m))).toBe(true);
   });
 
-  it("loads like states for a page of cards in one call", async () => {
+  it("the review view says whether the viewer likes it, read with the review (no statement of its own)", async () => {
     const me = await createActor();
-    const [a, b, c] = [await review(), await review(), await review()];
+    const [a, b] = [await review(), await review()];
     await toggleReviewLike(me, a.id);
-    await toggleReviewLike(me, c.id);
-    expect([...(await reviewLikeStates(me, [a.id, b.id, c.id]))].sort()).toEqual([a.id, c.id].sort());
-    expect((await reviewLikeStates(null, [a.id])).size).toBe(0);
+    const view = async (viewer: typeof me | null, r: typeof a) => {
+      const [g] = await db.handle().db.select({ igdbId: game.igdbId }).from(game).where(eq(game.id, r.gameId));
+      const got = await getReviewView(viewer, String(r.userId), String(g?.igdbId ?? r.gameId));
+      if (!got.ok) throw new Error(got.error);
+      return got.data.likedByViewer;
+    };
+    expect(await view(me, a)).toBe(true);
+    expect(await view(me, b)).toBe(false);
+    expect(await view(null, a)).toBe(false);
+    const select = vi.spyOn(db.handle().db, "select");
+    const discussion = await getReviewDiscussion(me, a.id, 1, true);
+    // The comments only (the top level; no comment, so no replies to read): the like state came with the review.
+    expect(select).toHaveBeenCalledTimes(1);
+    select.mockRestore();
+    expect(discussion.liked).toBe(true);
+    expect((await getReviewDiscussion(null, a.id, 1, true)).liked).toBe(false);
   });
 });
 
@@ -172,10 +186,15 @@ describe("comments", () => {
       .db.update(comment)
       .set({ createdAt: sql`now() - interval '1 hour'` })
       .where(eq(comment.id, firstId));
-    await addComment(b, { reviewId: r.id, content: "r1", parentId: firstId });
+    const r1 = await addComment(b, { reviewId: r.id, content: "r1", parentId: firstId });
     await addComment(a, { reviewId: r.id, content: "r2", parentId: firstId });
     await toggleCommentLike(b, firstId);
+    await toggleCommentLike(a, r1.ok ? r1.data.id : 0);
+    // Two statements whatever the number of comments: the top level (with counts and likes), the replies.
+    const select = vi.spyOn(db.handle().db, "select");
     const page = await listComments(b, r.id);
+    expect(select).toHaveBeenCalledTimes(2);
+    select.mockRestore();
     expect(page.ok).toBe(true);
     if (!page.ok) return;
     expect(page.data.total).toBe(4);
@@ -183,6 +202,23 @@ describe("comments", () => {
     expect(page.data.comments[1]!.replies.map((c) => c.content)).toEqual(["r1", "r2"]);
     expect(page.data.comments[1]).toMatchObject({ isLiked: true, likeCount: 1 });
     expect(page.data.comments[0]).toMatchObject({ isLiked: false, id: second.ok ? second.data.id : 0 });
+    // Each viewer sees their own likes (a's like of a reply), a visitor none.
+    expect(page.data.comments[1]!.replies.map((c) => c.isLiked)).toEqual([false, false]);
+    const asA = await listComments(a, r.id);
+    expect(asA.ok && asA.data.comments[1]!.replies.map((c) => [c.isLiked, c.likeCount])).toEqual([
+      [true, 1],
+      [false, 0],
+    ]);
+    const asVisitor = await listComments(null, r.id);
+    expect(asVisitor.ok && asVisitor.data.comments.flatMap((c) => [c.isLiked, ...c.replies.map((x) => x.isLiked)])).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    // No comment at all: both counts 0.
+    const empty = await listComments(b, (await review()).id);
+    expect(empty).toMatchObject({ ok: true, data: { comments: [], total: 0, hasMore: false } });
     expect(await listComments(null, "abc")).toMatchObject({ status: 400, error: M.invalidReviewId });
   });
 

@@ -284,7 +284,7 @@ export function igdbGameToRecord(raw: unknown): IgdbConversion {
       similarGameIds: refIds(g.similar_games),
       igdbLink: url && /^https?:\/\//.test(url) ? url : null,
       searchName: normalizeTitle(name),
-      searchAliases: searchAliasesOf(name, aliases),
+      searchAliases: searchAliasesOf(name, aliases, g.id),
     },
   };
 }

@@ -4,7 +4,7 @@ import readline from "node:readline";
 import { normalizeTitle } from "~/lib/search-text";
 import { matchKey, type GameInsert, type Prepared } from "../catalogue-write";
 import { linkParents, writeBatch } from "../catalogue-write.queries.server";
-import { analyzeCatalogue, loadSlugs } from "./import.queries.server";
+import { vacuumCatalogue, loadSlugs } from "./import.queries.server";
 import { CatalogueLine, describeIssues } from "./import.schema";
 
 /**
@@ -85,7 +85,7 @@ export function prepareLine(data: CatalogueLine, line: number): Prepared {
     ...(data.total_rating_count !== undefined ? { igdbRatingCount: data.total_rating_count } : {}),
     ...popularityOf(data),
     searchName,
-    searchAliases: searchAliasesOf(data.name, aliases),
+    searchAliases: searchAliasesOf(data.name, aliases, data.igdb_id),
   };
   return { line, values, platforms: data.platforms ?? [], key: matchKey(searchName, year) };
 }
@@ -148,7 +148,7 @@ export function mergeLines(lines: { prepared: Prepared; rank: LineRank }[]): Pre
   }
   aliases.delete(values.name);
   values.alternativeNames = [...aliases];
-  values.searchAliases = searchAliasesOf(values.name, [...aliases]);
+  values.searchAliases = searchAliasesOf(values.name, [...aliases], values.igdbId);
   const platforms = [...new Set(sorted.flatMap((l) => l.prepared.platforms))];
   values.platforms = platforms;
   return { ...best, values, platforms };
@@ -271,7 +271,7 @@ export async function importCatalogue(file: string, opts: ImportOptions = {}): P
   }
   await flush();
   await linkParents();
-  await analyzeCatalogue();
+  await vacuumCatalogue();
   opts.onProgress?.({ rows, bytesRead: totalBytes, totalBytes });
   return { ...summary, merges, problems, ms: Date.now() - started };
 }

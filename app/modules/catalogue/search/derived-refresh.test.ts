@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appState, game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
@@ -27,7 +27,20 @@ describe("refreshDerivedSearchColumns", () => {
     await db.handle().db.update(game).set({ searchAliases: "", searchName: "timesplitters ii" }).where(eq(game.id, stale.id));
     await db.handle().db.update(game).set({ searchAliases: "old" }).where(eq(game.id, other.id));
 
+    const visibility = async () =>
+      (
+        await db
+          .handle()
+          .db.execute<{ pages: number; visible: number }>(
+            sql`select relpages::int as pages, relallvisible::int as visible from pg_class where relname = 'game'`,
+          )
+      ).rows[0]!;
+    expect((await visibility()).visible).toBe(0);
     const first = await refreshDerivedSearchColumns({ batchSize: 2 });
+    // Then VACUUM (ANALYZE): the rewritten pages are all-visible again for search's index-only walks.
+    const after = await visibility();
+    expect(after.pages).toBeGreaterThan(0);
+    expect(after.visible).toBe(after.pages);
     expect(first.skipped).toBe(false);
     expect(first.checked).toBeGreaterThanOrEqual(3);
     expect(first.changed).toBe(2);
@@ -61,5 +74,9 @@ describe("refreshDerivedSearchColumns", () => {
   it("the fingerprint is the same from call to call", () => {
     expect(derivationFingerprint()).toBe(derivationFingerprint());
     expect(derivationFingerprint()).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("changes with the community alias file, so an edited file derives the stored games again", () => {
+    expect(derivationFingerprint('{"entries":[]}')).not.toBe(derivationFingerprint());
   });
 });

@@ -4,6 +4,7 @@ import { appState, game } from "~/db/schema";
 
 export interface DerivedRow {
   id: number;
+  igdbId: number | null;
   name: string;
   alternativeNames: string[];
   searchName: string;
@@ -27,6 +28,7 @@ export async function derivedBatch(afterId: number, limit: number): Promise<Deri
   return getDb()
     .select({
       id: game.id,
+      igdbId: game.igdbId,
       name: game.name,
       alternativeNames: game.alternativeNames,
       searchName: game.searchName,

@@ -1,4 +1,5 @@
 import { arabicToRoman, normalizeTitle, romanToArabic } from "~/lib/search-text";
+import { communityAliases } from "./community-aliases";
 
 /**
  * Initialisms players type, derived from a title itself (no list of games): of the words before a
@@ -27,6 +28,8 @@ function words(part: string): string[] {
 
 function isNumeral(word: string, index: number): boolean {
   if (/^\d+$/.test(word)) return true;
+  // A crossover's letter X ("Project X Zone"), in the derivation that reads it as a letter.
+  if (crossX && word === "x") return false;
   const v = romanToArabic(word);
   return index > 0 && v !== null && v <= 20 && !(v === 1 && word === "i");
 }
@@ -36,6 +39,7 @@ function isNumeral(word: string, index: number): boolean {
  * ("Final Fantasy XIII" is "ffxiii", never "ffx"; "Super Mario 3D World" is "sm3dw"), else the initial.
  */
 function letterOf(w: string, i: number): string {
+  if (keepAnd && w === "and") return w;
   return isNumeral(w, i) || /\d/.test(w) ? w : w[0]!;
 }
 
@@ -49,7 +53,8 @@ const COMPOUND_PARTS: ReadonlySet<string> = new Set(
   (
     "battle field front star craft war frame fall out over watch border land lands kill zone titan " +
     "hearth stone blood borne bio shock home dead light fire storm night day mind heart gold golden eye " +
-    "world wide last black smith break down sun moon dark side earth worm snow board under ground"
+    "world wide last black smith break down sun moon dark side earth worm snow board under ground coming " +
+    "keeper walker runner hunter master"
   ).split(" "),
 );
 const MIN_COMPOUND_PART = 3;
@@ -87,6 +92,11 @@ export function trailingTagWords(title: string): Set<string> {
   }
   return out;
 }
+
+/** The title being derived, read as a crossover: its lone capital X is a letter (set by deriveAliases). */
+let crossX = false;
+/** The title being derived, with its ampersand kept: "&" gives "and" whole (set by deriveAliases). */
+let keepAnd = false;
 
 /** The title being derived: its camel-case words (set by deriveAliases, read by compoundInitials). */
 let camelWords: ReadonlyMap<string, string> = new Map();
@@ -129,6 +139,39 @@ function initials(ws: readonly string[]): string[] {
   return [...out];
 }
 
+/** Words marking an edition or a bundle: a subtitle holding one is no name of its own. */
+const EDITION_WORDS: ReadonlySet<string> = new Set([
+  "edition",
+  "editions",
+  "remastered",
+  "collection",
+  "deluxe",
+  "definitive",
+  "bundle",
+  "pack",
+]);
+
+/**
+ * A long word's first syllable as players cut it ("civilization" → "civ", "budokai" → "bud",
+ * "revelations" → "rev"): up to the first consonant after the first vowels; null for a short word or a
+ * cut under three letters.
+ */
+export function firstSyllable(word: string): string | null {
+  if (word.length < 6 || !/^[a-z]+$/.test(word)) return null;
+  const clip = /^[^aeiouy]*[aeiouy]+[^aeiouy]/.exec(word)?.[0];
+  return clip && clip.length >= 3 && word.length - clip.length >= 3 ? clip : null;
+}
+
+/**
+ * Words closing a subtitle that mark a remaster or a platform release ("Twilight Princess HD", "Modern
+ * Warfare Remastered", "The Mercenaries 3D"): players type the subtitle's initials, then the tag whole
+ * ("tp hd"). Besides the title's own capitalised tags (trailingTagWords).
+ */
+const RELEASE_TAGS: ReadonlySet<string> = new Set(["hd", "3d", "dx", "remastered", "remaster", "redux", "reloaded"]);
+
+/** Leading articles a player leaves out of an initialism ("boir": The Binding of Isaac: Rebirth). */
+const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
+
 function numeralForms(word: string): string[] {
   const out = new Set([word]);
   if (/^\d+$/.test(word)) {
@@ -162,21 +205,44 @@ export function initialismAliases(title: string): string[] {
   return out;
 }
 
+/** A capital X standing as a word between two names: a crossover's letter ("Street Fighter X Tekken"). */
+const CROSSOVER_X = /\p{L}\S* X \p{L}/u;
+
 function deriveAliases(title: string): string[] {
   camelWords = camelCaseWords(title);
   tagWords = trailingTagWords(title);
   try {
     const out = deriveAliasesOf(title);
-    if (!/[A-Za-z]-\d/.test(title)) return out;
-    // A letter joined to a number by a hyphen is one word to players ("R-2" → "r2": "kof r2").
-    const glued = title.replace(/\b([A-Za-z]{1,2})-(\d{1,2})\b/g, "$1$2");
-    if (glued === title) return out;
+    const hyphened = /[A-Za-z]-\d/.test(title);
+    const crossover = CROSSOVER_X.test(title);
+    const ampersand = title.includes("&");
+    if (!hyphened && !crossover && !ampersand) return out;
     const more = new Set(out);
-    for (const alias of deriveAliasesOf(glued)) if (more.size < MAX_ALIASES) more.add(alias);
+    const also = (derive: () => string[]) => {
+      for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
+    };
+    // A letter joined to a number by a hyphen is one word to players ("R-2" → "r2": "kof r2").
+    const glued = hyphened ? title.replace(/\b([A-Za-z]{1,2})-(\d{1,2})\b/g, "$1$2") : title;
+    if (glued !== title) also(() => deriveAliasesOf(glued));
+    // A crossover's X is the letter players type ("pxz": Project X Zone), besides the numeral ten.
+    if (crossover) also(() => withFlag("crossX", () => deriveAliasesOf(title)));
+    // An ampersand typed in the initialism ("r&c", "m & l": prepareQuery reads them "randc", "mandl").
+    if (ampersand) also(() => withFlag("keepAnd", () => deriveAliasesOf(title)));
     return [...more];
   } finally {
     camelWords = new Map();
     tagWords = new Set();
+  }
+}
+
+function withFlag(flag: "crossX" | "keepAnd", derive: () => string[]): string[] {
+  if (flag === "crossX") crossX = true;
+  else keepAnd = true;
+  try {
+    return derive();
+  } finally {
+    crossX = false;
+    keepAnd = false;
   }
 }
 
@@ -187,6 +253,9 @@ function deriveAliasesOf(title: string): string[] {
   const rest = ps.slice(1);
   const restText = rest.map((p) => p.join(" "));
   const out = new Set<string>();
+  // Aliases added after all the others (the list is capped, and they must not push out a title's main
+  // initialisms).
+  const later = new Set<string>();
   const add = (head: string[], tail: readonly string[]) => {
     const text = [[...head, ...tail].join(" "), ...restText].filter(Boolean).join(": ");
     if (text) out.add(text);
@@ -220,9 +289,14 @@ function deriveAliasesOf(title: string): string[] {
             // A lone initial only with digits ("p5", never "pv").
             if (init.length < 2 && !/^\d+$/.test(n)) continue;
             add([...before, `${init}${n}`], after);
-            // The words after the number glued too, digits only: "p4g", "mk8d".
+            // The words after the number glued too, digits only: "p4g", "mk8d"; a platform tag whole
+            // ("Super Mario 64 DS" → "sm64ds").
             if (/^\d+$/.test(n) && after.length >= 1 && after.length <= 3)
-              add([...before, `${init}${n}${after.map((w) => letterOf(w, 1)).join("")}`], []);
+              add([...before, `${init}${n}${after.map((w) => (tagWords.has(w) ? w : letterOf(w, 1))).join("")}`], []);
+            // A number closing the name, then the subtitle's initials, glued, digits only: "ssf4ae" (Super
+            // Street Fighter IV: Arcade Edition), "kh2fm"; after the other aliases.
+            if (/^\d+$/.test(n) && !after.length && rest[0] && init.length >= 2)
+              for (const sub of initials(rest[0])) later.add([...before, `${init}${n}${sub}`].join(" "));
           }
           // "tes skyrim": the initialism, then the subtitle, without the number.
           if (restText.length && init.length >= 2) add([...before, init], tail.slice(1));
@@ -231,18 +305,35 @@ function deriveAliasesOf(title: string): string[] {
     }
   }
   const heads = ps.length > 1 ? initials(first) : [];
+  // A name starting with an article, its initials without it: "kof" (The King of Fighters), "loh".
+  const article = first.length >= 3 && ARTICLES.has(first[0]!) ? first[0]! : "";
+  const bareHeads = ps.length > 1 && article ? initials(first.slice(1)).filter((h) => h.length >= 2) : [];
   // Subtitles: "the legend of zelda: botw".
   const subtitle = (i: number, init: string, to: Set<string>) => {
     to.add([first.join(" "), ...rest.map((q, j) => (j === i ? init : q.join(" ")))].join(": "));
-    to.add(init);
+    // An edition's initials alone ("fe" for "…: Final Edition") name no game.
+    if (!rest[i]!.some((w) => EDITION_WORDS.has(w))) to.add(init);
     // Both initialisms: "gta vc" (Grand Theft Auto: Vice City), "mgs pw".
     if (i === 0) for (const h of heads) to.add(`${h}: ${init}`);
   };
-  // A subtitle's closing numeral both ways ("bo2" and "boii": Black Ops II), added after all the others
-  // (the list is capped, and they must not push out a title's main initialisms).
-  const later = new Set<string>();
+  // A subtitle's closing numeral both ways ("bo2" and "boii": Black Ops II), added after the others.
   rest.forEach((p, i) => {
+    // A subtitle closing with a remaster or platform tag: its other words' initials, then the tag whole
+    // ("tp hd", "mw remastered"), alone and after the name; after the other aliases.
+    const tag = p[p.length - 1]!;
+    if (p.length >= 3 && (RELEASE_TAGS.has(tag) || tagWords.has(tag)))
+      for (const init of initials(p.slice(0, -1))) {
+        later.add(`${init} ${tag}`);
+        later.add([first.join(" "), ...rest.map((q, j) => (j === i ? `${init} ${tag}` : q.join(" ")))].join(": "));
+      }
+    // The name's initials without its leading article, then the subtitle's ("kof mi": The King of
+    // Fighters: Maximum Impact), the article kept as a word before them, so they weigh as a title
+    // without its article does, below the initials with it.
+    if (i === 0 && bareHeads.length) for (const h of bareHeads) for (const init of initials(p)) later.add(`${article} ${h}: ${init}`);
     const own = initials(p);
+    // A subtitle of one compound word gives its halves' initials ("Underworld" → "uw": "tr uw").
+    const halves = p.length === 1 ? compoundInitials(p[0]!) : null;
+    if (halves) own.push(halves);
     for (const init of own) subtitle(i, init, out);
     const last = p[p.length - 1]!;
     const closing = p.length >= 2 && isNumeral(last, p.length - 1) ? numeralForms(last) : [];
@@ -261,6 +352,40 @@ function deriveAliasesOf(title: string): string[] {
         for (const n of numeralForms(last)) out.add(init.slice(0, init.length - last.length) + n);
     }
   }
+  // The whole title's initials without its leading article ("boir": The Binding of Isaac: Rebirth,
+  // "hotdo"), the article kept as a word before them (a title without its article weighs less).
+  if (ps.length > 1 && article) {
+    const flat = ps.flat().slice(1);
+    for (const init of initials(flat)) later.add(`${article} ${init}`);
+  }
+  // A series name of two or three words with one word after the first left out, glued to the initials of
+  // a numbered subtitle ("nuns2": Naruto [Shippuden]: Ultimate Ninja Storm 2).
+  const flatRest = rest.flat();
+  const last = flatRest[flatRest.length - 1] ?? "";
+  if (first.length >= 2 && first.length <= 3 && flatRest.length >= 2 && isNumeral(last, flatRest.length)) {
+    for (let d = 1; d < first.length; d++) {
+      if (isNumeral(first[d]!, d) || SMALL_WORDS.has(first[d]!)) continue;
+      for (const init of initials([...first.filter((_, i) => i !== d), ...flatRest])) {
+        later.add(init);
+        if (isNumeral(last, flatRest.length) && init.endsWith(last))
+          for (const n of numeralForms(last)) later.add(init.slice(0, init.length - last.length) + n);
+      }
+    }
+  }
+  // A long word before a subtitle's closing number cut to its first syllable ("dbz bud 3", "re rev2").
+  ps.forEach((p, i) => {
+    if (i === 0) return;
+    const k = p.length - 1;
+    if (k < 1 || !isNumeral(p[k]!, k) || p.slice(0, k).some((w) => /\d/.test(w))) return;
+    const clip = firstSyllable(p[k - 1]!);
+    if (!clip) return;
+    // In a subtitle, after the name's initialisms ("civ 5" alone is a community alias, not a rule: "met 2"
+    // for Metroid 2 is nobody's name for it); the number in digits only
+    // (a lone roman numeral indexed as a word would match every "2" typed).
+    const before = i > 0 ? initials(first).map((h) => `${h}: `) : [];
+    const n = numeralForms(p[k]!).find((f) => /^\d+$/.test(f));
+    if (n) for (const lead of before) later.add(`${lead}${clip} ${n}`).add(`${lead}${clip}${n}`);
+  });
   // A title without a number is typed with "1" when it starts a series ("rf1" Red Faction, "bfbc1"
   // Battlefield: Bad Company), glued to the initialism of the name or of the whole title.
   if (!ps.flat().some((w, i) => isNumeral(w, i) || /\d/.test(w)))
@@ -282,9 +407,13 @@ export function initialismWords(title: string): string[] {
   return [...out].filter((w) => !own.has(w));
 }
 
-/** search_aliases: the normalised alternative names, then the title's initialisms, joined with ' | '. */
-export function searchAliasesOf(name: string, aliases: readonly string[]): string {
-  const fields = aliases.map(normalizeTitle).filter(Boolean);
+/**
+ * search_aliases: the normalised alternative names, the reviewed community aliases of the title
+ * (community-aliases.json; `igdbId` picks the entry of that record where the file names one), then the
+ * title's initialisms, joined with ' | '.
+ */
+export function searchAliasesOf(name: string, aliases: readonly string[], igdbId?: number | null): string {
+  const fields = [...aliases.map(normalizeTitle).filter(Boolean), ...communityAliases(name, igdbId)];
   const inits = initialismWords(name);
   if (inits.length) fields.push(inits.join(" "));
   return fields.join(" | ");

@@ -1,8 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame } from "../../../../tests/factories";
 import { useTestDatabase } from "../../../../tests/setup/database";
-import { camelCaseWords, initialismAliases, initialismWords, searchAliasesOf } from "./initialisms";
-import { searchGames } from "./search.service.server";
+import { communityAliases, communityAliasIndex } from "./community-aliases";
+import { camelCaseWords, firstSyllable, initialismAliases, initialismWords, searchAliasesOf } from "./initialisms";
+import { getDb } from "~/db/client.server";
+import { game } from "~/db/schema";
+import { normalizeTitle } from "~/lib/search-text";
+import { prepareQuery } from "./search-ranking";
+import { CANDIDATE_CAP, correctedTerm, initialsOnly, searchGames } from "./search.service.server";
 
 useTestDatabase();
 
@@ -29,6 +34,12 @@ beforeAll(async () => {
   await createGame({ name: "Star Quest XIII-2", releaseYear: 2011, platformNames: ["PlayStation 3"] });
   const sm64 = await createGame({ name: "Super Mario 64", releaseYear: 1996, developer: "Nintendo", platformNames: ["Nintendo 64", "DS"] });
   await createGame({ name: "Super Mario 64: Star Road", releaseYear: 2011, parentGameId: sm64.id, category: 5 });
+  await createGame({ name: "Sly Cooper: Thieves in Time", releaseYear: 2013, platformNames: ["PlayStation 3"] });
+  await createGame({ name: "Sly 3: Honor Among Thieves", releaseYear: 2005, platformNames: ["PlayStation 2"] });
+  await createGame({ name: "Naruto Shippuden: Ultimate Ninja Storm 2", releaseYear: 2010, platformNames: ["PlayStation 3"] });
+  await createGame({ name: "Naruto Shippuden: Ultimate Ninja Storm 3", releaseYear: 2013, platformNames: ["PlayStation 3"] });
+  await createGame({ name: "Dragon Ball Z: Budokai 3", releaseYear: 2004, platformNames: ["PlayStation 2"] });
+  await createGame({ name: "Super Street Fighter IV: Arcade Edition", releaseYear: 2011, platformNames: ["Xbox 360"] });
 });
 
 describe("initialisms derived from titles", () => {
@@ -98,6 +109,69 @@ describe("initialisms derived from titles", () => {
   it("initials both halves of more compound words (slang such as thug, ewj)", () => {
     expect(initialismWords("Tony Hawk's Underground")).toContain("thug");
     expect(initialismWords("Earthworm Jim 2")).toContain("ewj2");
+  });
+
+  it("keeps a platform tag whole after a number inside the title, and glues a closing number to the subtitle's initials", () => {
+    expect(initialismWords("Super Yoshi 64 DS")).toContain("sy64ds");
+    expect(initialismWords("Super Street Fighter IV: Arcade Edition")).toContain("ssf4ae");
+  });
+
+  it("leaves out a middle series word before a numbered subtitle", () => {
+    expect(initialismWords("Naruto Shippuden: Ultimate Ninja Storm 2")).toContain("nuns2");
+    // Only before a numbered subtitle: no "hmds" from Heavy [Unit]: Mega Drive Special.
+    expect(initialismWords("Heavy Unit: Mega Drive Special")).not.toContain("hmds");
+  });
+
+  it("cuts a word before a closing number to its first syllable, and splits a one-word compound subtitle", () => {
+    expect(firstSyllable("budokai")).toBe("bud");
+    expect(firstSyllable("civilization")).toBe("civ");
+    expect(firstSyllable("armageddon")).toBeNull();
+    expect(initialismAliases("Dragon Ball Z: Budokai 3")).toEqual(expect.arrayContaining(["dbz: bud 3", "dbz: bud3"]));
+    // Digits only: a lone roman numeral indexed as a word would match every "2".
+    expect(initialismWords("Dragon Ball Z: Budokai III")).toContain("bud3");
+    expect(initialismWords("Dragon Ball Z: Budokai III")).not.toContain("iii");
+    expect(initialismAliases("Tomb Raider: Underworld")).toContain("tr: uw");
+    expect(initialismAliases("Silent Hill: Homecoming")).toContain("sh: hc");
+  });
+
+  it("derives no initialism of an edition subtitle alone", () => {
+    expect(initialismAliases("Tecmo Super Bowl III: Final Edition")).not.toContain("fe");
+    expect(initialismAliases("Tecmo Super Bowl III: Final Cut")).toContain("fc");
+  });
+
+  it("indexes the reviewed community aliases of a title, restricted to the entry's IGDB id where it names one", () => {
+    expect(communityAliases("Sly Cooper: Thieves in Time")).toContain("sly 4");
+    expect(searchAliasesOf("Sly Cooper: Thieves in Time", [])).toContain("sly 4");
+    expect(communityAliases("Sly Cooper")).toEqual([]);
+    const lookup = communityAliasIndex([
+      { title: "Mortal Kombat", igdb_id: 1618, aliases: ["MK9"] },
+      { title: "Doom", aliases: ["Doom 1"] },
+    ]);
+    expect([lookup("Mortal Kombat", 1618), lookup("Mortal Kombat", 119), lookup("Mortal Kombat"), lookup("Doom", 7)]).toEqual([
+      ["mk9"],
+      [],
+      [],
+      ["doom 1"],
+    ]);
+  });
+
+  it.each([
+    ["sly 4", "Sly Cooper: Thieves in Time"],
+    ["nuns2", "Naruto Shippuden: Ultimate Ninja Storm 2"],
+    ["dbz bud 3", "Dragon Ball Z: Budokai 3"],
+    ["ssf4ae", "Super Street Fighter IV: Arcade Edition"],
+  ])("finds %s → %s (community alias or a round-6 rule)", async (q, expected) => {
+    expect((await names(q))[0]).toBe(expected);
+  });
+
+  it("puts the series' namesake first among games sharing an initialism, however thin its record", async () => {
+    // A crowd of entries sharing "nfs", each far better known to the catalogue than the first game.
+    await createGame({ name: "Need for Speed" });
+    const platformNames = ["PC", "PS2", "PS3", "PS4", "Xbox", "Xbox 360", "Xbox One", "GameCube", "Wii", "Wii U"];
+    const subtitles = ["Underground", "Carbon", "Most Wanted", "ProStreet", "Undercover", "Rivals", "Payback", "Heat"];
+    for (const [i, sub] of subtitles.entries())
+      await createGame({ name: `Need for Speed: ${sub}`, releaseYear: 2003 + i, developer: "EA", platformNames });
+    expect((await names("nfs"))[0]).toBe("Need for Speed");
   });
 
   it.each([
@@ -175,5 +249,78 @@ describe("notability prior", () => {
 
   it("never beats an exact title", async () => {
     expect((await names("dr mario 64"))[0]).toBe("Dr. Mario 64");
+  });
+});
+
+describe("round 7: initialism shapes", () => {
+  it("derives a subtitle's initials followed by its remaster or platform tag, spaced", () => {
+    expect(initialismAliases("The Legend of Zelda: Twilight Princess HD")).toContain("tp hd");
+    expect(initialismAliases("Call of Duty: Modern Warfare Remastered")).toEqual(
+      expect.arrayContaining(["mw remastered", "call of duty: mw remastered"]),
+    );
+    expect(initialismAliases("Resident Evil: The Mercenaries 3D")).toContain("tm 3d");
+    // Two words at least before the tag: a one-word subtitle is typed whole.
+    expect(initialismAliases("Oddworld: Abe HD")).not.toContain("a hd");
+  });
+
+  it("reads a crossover's letter X as a letter, besides the numeral ten", () => {
+    expect(initialismWords("Project X Zone")).toContain("pxz");
+    expect(initialismWords("Sonic X Shadow Generations")).toContain("sxsg");
+    expect(initialismWords("Project X Zone 2")).toContain("pxz2");
+    // A closing X is still the numeral.
+    expect(initialismWords("Final Fantasy X")).toEqual(expect.arrayContaining(["ffx", "ff10"]));
+  });
+
+  it("derives the whole title's and the name's initials without a leading article, the article kept as a word", () => {
+    expect(initialismAliases("The Binding of Isaac: Rebirth")).toEqual(expect.arrayContaining(["tboir", "the boir"]));
+    expect(initialismAliases("The King of Fighters: Maximum Impact")).toContain("the kof: mi");
+    expect(initialismAliases("The House of the Dead: Overkill")).toContain("the hotdo");
+  });
+
+  it("keeps an ampersand as 'and' in the title's initials and reads single letters around '&' as one word", () => {
+    expect(initialismWords("Ratchet & Clank: Size Matters")).toContain("randc");
+    expect(initialismWords("Command & Conquer: Red Alert 3")).toContain("candc");
+    expect(prepareQuery("r&c sm")?.normalized).toBe("randc sm");
+    expect(prepareQuery("m & l dt")?.normalized).toBe("mandl dt");
+    // Numbers and words around '&' are left alone.
+    expect(prepareQuery("metal slug 4 & 5")?.normalized).toBe("metal slug 4 and 5");
+    expect(prepareQuery("batman & robin")?.normalized).toBe("batman and robin");
+  });
+
+  it.each([
+    ["tp hd", "The Legend of Zelda: Twilight Princess HD", ["The Legend of Zelda: Twilight Princess"]],
+    ["pxz", "Project X Zone", ["Pixel Zone"]],
+    ["boir", "The Binding of Isaac: Rebirth", ["The Binding of Isaac"]],
+    ["r&c sm", "Ratchet & Clank: Size Matters", ["Ratchet & Clank"]],
+    ["m & l dt", "Mario & Luigi: Dream Team", ["Mario & Luigi: Superstar Saga"]],
+  ])("finds %s → %s", async (q, expected, others) => {
+    for (const name of [expected, ...others]) await createGame({ name });
+    expect((await names(q))[0]).toBe(expected);
+  });
+
+  it("offers no 'did you mean' for a typed initialism that is a word of the result ('randc' is not 'and')", async () => {
+    expect(correctedTerm(prepareQuery("r&c sm")!, { name: "Ratchet & Clank: Size Matters", alternativeNames: [] })).toBeNull();
+    await createGame({ name: "Kane & Lynch: Dead Men" });
+    const result = await searchGames({ q: "k&l dm", igdbFallback: false });
+    expect([result.games[0]?.name, result.didYouMean]).toEqual(["Kane & Lynch: Dead Men", undefined]);
+  });
+
+  it("ranks an initialism without the article below the same initialism of a whole title", async () => {
+    await createGame({ name: "The Gate of Iron: Vaults" });
+    await createGame({ name: "Giants of Icy Valleys" });
+    expect((await names("goiv")).slice(0, 2)).toEqual(["Giants of Icy Valleys", "The Gate of Iron: Vaults"]);
+  });
+
+  it("looks a two-letter term up by words and initialisms only, so titles starting with its letters do not fill the candidate cap", async () => {
+    const rows = Array.from({ length: CANDIDATE_CAP + 20 }, (_, i) => {
+      const name = `Meteor Strike ${i + 1}`;
+      return { name, slug: `meteor-strike-${i + 1}`, searchName: normalizeTitle(name), searchAliases: searchAliasesOf(name, []) };
+    });
+    await getDb().insert(game).values(rows);
+    await createGame({ name: "Mass Effect", releaseYear: 2007 });
+    expect((await names("me"))[0]).toBe("Mass Effect");
+    expect(initialsOnly(prepareQuery("me")!)).toBe(true);
+    expect(initialsOnly(prepareQuery("mgs")!)).toBe(false);
+    expect(initialsOnly(prepareQuery("h2")!)).toBe(false);
   });
 });

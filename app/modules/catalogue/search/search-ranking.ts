@@ -1,5 +1,6 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
+import { communityAliases } from "./community-aliases";
 import { initialismAliases } from "./initialisms";
 
 /**
@@ -188,9 +189,17 @@ function canonTokens(tokens: readonly string[]): string[] {
   });
 }
 
+/**
+ * Single letters joined by an ampersand, spaced or not ("r&c", "m & l"): an initialism that keeps the
+ * title's "&" ("Ratchet & Clank"). Read as one word with "and" whole ("randc"), the form the
+ * initialisms derive for titles holding "&" (initialisms.ts); a title spelt so ("R&C") still matches
+ * it joined. Letters only: "3 & 4" are numbers.
+ */
+const AMPERSAND_INITIALS = /(^|[^\p{L}\p{N}])(\p{L})\s*&\s*(?=\p{L}(?:[^\p{L}\p{N}]|$))/gu;
+
 /** The matching form of a sanitised search term; null when nothing searchable is left. */
 export function prepareQuery(term: string): RankQuery | null {
-  const normalized = normalizeTitle(term);
+  const normalized = normalizeTitle(term.replace(AMPERSAND_INITIALS, "$1$2and"));
   if (!normalized) return null;
   const tokens = normalized.split(" ");
   return { normalized, tokens, canon: canonTokens(tokens), compact: tokens.join("") };
@@ -580,6 +589,8 @@ export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialR
 
 export interface RankCandidate {
   id: number;
+  /** Picks the community-alias entry restricted to this IGDB id (community-aliases.json), where one is. */
+  igdbId?: number | null;
   name: string;
   alternativeNames: readonly string[];
   category: number | null;
@@ -687,6 +698,26 @@ export function recencyAdjustment(c: Pick<RankCandidate, "releaseDate" | "releas
   return 0;
 }
 
+/**
+ * A reviewed community alias (community-aliases.json: "sly 4", "mk9") counts less than real words and
+ * more than a derived initialism: typed whole it scores 872, below a subtitle typed whole (880), above an
+ * exact derived initialism (833); it takes no part in the reach penalty among shared initialisms.
+ */
+export const COMMUNITY_FACTOR = 0.89;
+
+/** The best match of the term with the title's community aliases, when better than `match`. */
+function communityMatch(query: RankQuery, c: Pick<RankCandidate, "name" | "igdbId">, match: TitleMatch): TitleMatch {
+  let best = match;
+  for (const alias of communityAliases(c.name, c.igdbId)) {
+    const form = titleForm(alias, true);
+    if (!form) continue;
+    const m = matchTitle(query, form);
+    if (m.score * COMMUNITY_FACTOR > best.score && !best.exact)
+      best = { score: m.score * COMMUNITY_FACTOR, exact: false, whole: m.whole, alias: true, initialism: false };
+  }
+  return best;
+}
+
 /** An initialism counts less than real words: an exact initialism (850) is below a subtitle typed whole (880). */
 export const INITIALISM_FACTOR = 0.85;
 /** Initialisms are tried only when the words themselves match less well than this. */
@@ -712,9 +743,13 @@ function initialismMatch(query: RankQuery, name: string, match: TitleMatch): Tit
   forms.sort((a, b) => b.hits - a.hits);
   let best = match;
   for (const { form } of forms.slice(0, MAX_INITIALISM_FORMS)) {
-    const score = Math.max(matchTitle(query, form).score, headMatchScore(query, form));
+    const m = matchTitle(query, form);
+    const score = Math.max(m.score, headMatchScore(query, form));
+    // The initialism of the whole title typed whole ("nfs": Need for Speed) names that one game, as a
+    // title typed whole does (the crowd's full bonus in seriesPrior).
+    const whole = m.whole && m.score >= score && form.tokens.length === 1;
     if (score * INITIALISM_FACTOR > best.score)
-      best = { score: score * INITIALISM_FACTOR, exact: false, whole: false, alias: true, initialism: true };
+      best = { score: score * INITIALISM_FACTOR, exact: false, whole, alias: true, initialism: true };
   }
   return best;
 }
@@ -766,6 +801,7 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
     }
   }
   if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
+  match = communityMatch(query, c, match);
   if (opts.mostWords && match.score < MOST_WORDS_MIN_TITLE_SCORE) match = better(match, soundsAlike(query, forms));
   // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
   const tag = TRAILING_TAG.exec(c.name)?.[0];
@@ -958,7 +994,10 @@ function initialismNotability(full: readonly { candidate: RankCandidate; score: 
   if (shared.length < 2) return;
   const reach = (r: { candidate: RankCandidate; score: ScoreParts }) => r.score.popularity + (r.candidate.franchiseName ? SERIES_REACH : 0);
   const most = Math.max(...shared.map(reach));
-  for (const r of shared) r.score.series -= INITIALISM_REACH_WEIGHT * (most - reach(r));
+  // The series' namesake among them ("Need for Speed" for "nfs", which "Need for Speed: Underground" and
+  // others extend) is what the bare initialism names: it loses nothing, however thin its record.
+  const heads = familyHeads(shared.map((r) => r.candidate.name));
+  for (const r of shared) if (!heads.has(r.candidate.name)) r.score.series -= INITIALISM_REACH_WEIGHT * (most - reach(r));
 }
 
 /** Other titles starting with a title (then a space, ':' or '-') that make it a family's head. */

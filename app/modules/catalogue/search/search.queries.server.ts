@@ -74,10 +74,12 @@ export type QueryRunner = Pick<Database, "select" | "execute" | "with" | "$with"
  * set_config(..., true)). The embedded database runs no autovacuum, so tables are often never
  * analysed; without statistics the planner may pick a sequential scan that computes trigram
  * similarity or a tsvector for every row (100× slower). Every search branch has an index.
+ * Parallel plans are off too: a walk the planner expects to be long (a substring it underestimates)
+ * got parallel workers whose start-up alone cost ~10 ms, more than the walk (PostgreSQL).
  */
 export async function withIndexPlans<T>(fn: (db: QueryRunner) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
     return fn(tx);
   });
 }
@@ -136,9 +138,19 @@ export interface CandidateTerms {
  */
 const tierOrder = sql`${game.ratingCount} desc nulls last, length(${game.searchName}), ${game.id}`;
 
-/** Rows a way of matching reads from its own index before search walks the games in tier order instead. */
-export const BRANCH_SCAN_CAP = 4000;
-/** A way of matching the planner expects to match this many games is walked at once. */
+/**
+ * Rows a way of matching reads from its own index before search walks the games in tier order instead.
+ * Reading a match costs a heap fetch (~2–3 µs); once a way has this many matches, the walk — an
+ * index-only scan of game_search_order_idx (migration 0019) that checks about cap / (share of games
+ * matching) entries — is bounded by a few milliseconds on 200,000 games. Lowered from 4,000: the picker's
+ * broad three-letter terms read 4,000 rows twice before walking (PostgreSQL, p95 42 → 29–36 ms).
+ */
+export const BRANCH_SCAN_CAP = 1500;
+/**
+ * A way of matching the planner expects to match this many games is walked at once. Kept high: the
+ * planner overestimates words combined (a two-word title's full text), and a walk for a way that in
+ * truth matches few games checks the whole index ('half life' at 1,500: 17 → 105 ms).
+ */
 export const BROAD_ESTIMATE = 10_000;
 
 type PlanNode = { "Node Type"?: string; "Plan Rows"?: number; Plans?: PlanNode[] };
@@ -169,10 +181,11 @@ export async function estimateRows(db: QueryRunner, selects: SQL[]): Promise<num
  * best `cap`, whatever other tiers the branch also holds), at a cost that stays small at both ends:
  * - A broad branch ("the" matches 58,000 of 200,000 games; ordering them all cost 200 ms on
  *   PostgreSQL, and reading even 4,000 of them 40 ms) walks game_search_order_idx, already in tier
- *   order, checking each game, and stops at `cap` matches: a few thousand index entries at most.
- * - Any other branch reads its matches from its own index, at most 4,000, and keeps its best `cap`;
- *   below 4,000 it is complete (a rare term costs a few index reads), at 4,000 it is walked too.
- * A branch is broad when the planner expects 10,000 matches or more (one EXPLAIN of all branches).
+ *   order, checking each game from the index itself (its INCLUDE columns: no heap page), and stops at
+ *   `cap` matches: a few thousand index entries, about a millisecond.
+ * - Any other branch reads its matches from its own index, at most BRANCH_SCAN_CAP, and keeps its best
+ *   `cap`; below that it is complete (a rare term costs a few index reads), at the cap it is walked too.
+ * A branch is broad when the planner expects BROAD_ESTIMATE matches or more (one EXPLAIN of all branches).
  * Left to itself, asked for the top `cap`, the planner walked for rare terms too (25–60 ms, "sky").
  * The walk's condition is written so that no other index serves it. The columns ranking needs (and
  * the DLC check, an index probe) are read for the kept rows only. Tests lower the two limits.

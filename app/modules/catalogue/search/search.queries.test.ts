@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { game } from "~/db/schema";
 import { estimateRows, findCandidates, withIndexPlans, type CandidateTerms, type SearchFilters } from "./search.queries.server";
 
-useTestDatabase();
+const testDb = useTestDatabase();
 
 /**
  * findCandidates reads each way of matching from its own index, and walks the games in tier order
@@ -79,5 +79,40 @@ describe("findCandidates", () => {
     expect(none).toBeLessThanOrEqual(1);
     const [single] = await withIndexPlans((db) => estimateRows(db, [branch(sql`${game.id} = ${-1}`)]));
     expect(single).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the walk in tier order", () => {
+  type Plan = { "Node Type"?: string; "Index Name"?: string; Plans?: Plan[] };
+  const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
+  const planOf = async (statement: ReturnType<typeof sql>) =>
+    withIndexPlans(async (db) => {
+      const result = await db.execute<Record<string, unknown>>(sql`explain (format json) ${statement}`);
+      const cell = Object.values(result.rows[0] ?? {})[0];
+      const doc = (typeof cell === "string" ? JSON.parse(cell) : cell) as { Plan: Plan }[];
+      return nodes(doc[0]!.Plan);
+    });
+
+  it("checks each way of matching from game_search_order_idx alone (index-only: no heap page per entry)", async () => {
+    // What the import leaves: statistics and a visibility map (vacuumCatalogue runs VACUUM (ANALYZE)).
+    await testDb.handle().db.execute(sql`vacuum (analyze) game`);
+    for (const matcher of [
+      sql`${game.searchCompact} like ${"%ques%"}`,
+      sql`${game.searchName} like ${"ques%"}`,
+      sql`${game.searchTsv} @@ to_tsquery('simple', ${"quest:*"})`,
+      sql`(${game.searchName} = ${"quest"} or ${game.searchCompact} = ${"quest"})`,
+    ]) {
+      const plan = await planOf(
+        sql`select ${game.id} from ${game} where (${matcher}) is true order by ${game.ratingCount} desc nulls last, length(${game.searchName}), ${game.id} limit 150`,
+      );
+      expect(plan.find((n) => n["Index Name"] === "game_search_order_idx")?.["Node Type"]).toBe("Index Only Scan");
+    }
+  });
+
+  it("runs without parallel workers (their start-up cost more than the walk)", async () => {
+    const setting = await withIndexPlans(
+      async (d) => (await d.execute<{ v: string }>(sql`select current_setting('max_parallel_workers_per_gather') as v`)).rows[0]?.v,
+    );
+    expect(setting).toBe("0");
   });
 });

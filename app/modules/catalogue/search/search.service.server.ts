@@ -1,5 +1,6 @@
 import { arabicToRoman, normalizeTitle, numeralVariants, sanitizeSearchTerm } from "~/lib/search-text";
 import { applyContentFilter } from "../content-filter";
+import { initialismWords } from "./initialisms";
 import { getContentPolicy } from "../content-policy.server";
 import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
 import {
@@ -216,12 +217,23 @@ function candidateQuery(
   const terms = {
     normalized: query.normalized,
     compact: query.compact,
-    prefixes: termVariants(query),
+    prefixes: initialsOnly(query) ? [] : termVariants(query),
     substring: query.compact.length >= MIN_TRIGRAM_LENGTH,
     tsQuery,
     similarCompact: lastResort,
   };
   return findCandidates(db, terms, filtersOf(opts), CANDIDATE_CAP);
+}
+
+/**
+ * A term of two letters alone ("me", "sh") is an initialism or a short word, not the start of longer
+ * titles: it is looked up by full text only (names' words and the initialisms in search_aliases), with no
+ * title-prefix branch. With one, the titles starting with those letters ("Metroid", "Mega Man", "Shadow
+ * …": hundreds) filled the candidate cap ahead of every initialism match (Mass Effect was not among the
+ * 150 candidates for "me", Silent Hill for "sh"). The exact title still matches.
+ */
+export function initialsOnly(query: RankQuery): boolean {
+  return query.tokens.length === 1 && /^\p{L}{2}$/u.test(query.compact);
 }
 
 function filtersOf(opts: SearchOptions): SearchFilters {
@@ -428,7 +440,12 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
 export function correctedTerm(query: RankQuery, best: { name: string; alternativeNames: readonly string[] } | undefined): string | null {
   if (!best) return null;
   const nameWords = normalizeTitle(best.name).split(" ");
-  const known = new Set([...nameWords, ...best.alternativeNames.flatMap((a) => normalizeTitle(a).split(" "))]);
+  // Its initialisms are words of it too: "randc" ('r&c') is no misspelling of "and".
+  const known = new Set([
+    ...nameWords,
+    ...best.alternativeNames.flatMap((a) => normalizeTitle(a).split(" ")),
+    ...initialismWords(best.name),
+  ]);
   let changed = false;
   const words = query.tokens.map((t, i) => {
     if (known.has(t) || known.has(query.canon[i] ?? t) || /\d/.test(t) || t.length < 3) return t;
