@@ -100,6 +100,42 @@ test.describe("header search", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test.describe("while the combobox's code is still on its way", () => {
+    // The service worker would answer the chunk itself, out of page.route()'s sight.
+    test.use({ serviceWorkers: "block" });
+
+    test("what was typed into the plain box, and its focus, carry over to the combobox that replaces it", async ({
+      page,
+      consoleErrors,
+    }) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/header-search-combobox-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/");
+      await waitForHydration(page);
+
+      const box = headerSearchBox(page);
+      await box.click();
+      await page.keyboard.type("zelda oc");
+      // Still the plain first-load box: its code is held.
+      await expect(box).toHaveAttribute("placeholder", "Search games or users...");
+      // Keys keep coming while the code arrives and the combobox takes the box over: none is lost.
+      release();
+      await page.keyboard.type("arina", { delay: 15 });
+
+      await expect(box).toHaveAttribute("placeholder", "Search games...");
+      await expect(box).toHaveValue("zelda ocarina");
+      await expect(box).toBeFocused();
+      await expect(box).toHaveAttribute("aria-expanded", "true");
+      const listbox = page.getByRole("listbox", { name: "Game suggestions" });
+      await expect(listbox.getByRole("option").first().getByText(OCARINA.name, { exact: true })).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
   test('"Search all games for …" opens /search-results with the term', async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

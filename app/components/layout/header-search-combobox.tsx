@@ -47,10 +47,21 @@ export function searchPageHref(term: string, kind: SearchKind = "games"): string
 
 export interface HeaderSearchComboboxProps {
   id: string;
-  /** What was typed into the plain field before this code arrived, the kind chosen, and whether the field had focus. */
-  initialQuery: string;
+  /**
+   * The plain first-load field this combobox replaces (null when there was none): what was typed into
+   * it and whether it had focus carry over. Both are read as late as possible — its focus while this
+   * renders (it is still in the page), its text once it has left the page — because keys typed while
+   * this code was arriving land in the plain field (see takeOverTyping).
+   */
+  takeOver: HTMLInputElement | null;
   initialKind: SearchKind;
+  /** Focus the field whatever the plain field's focus (the kind switch was pressed). */
   autoFocus: boolean;
+}
+
+/** The plain field's text when it differs from what this combobox first rendered, else null. */
+export function takeOverTyping(takeOver: Pick<HTMLInputElement, "value"> | null, rendered: string): string | null {
+  return takeOver && takeOver.value !== rendered ? takeOver.value : null;
 }
 
 /**
@@ -58,14 +69,16 @@ export interface HeaderSearchComboboxProps {
  * searches for an empty box, arrow keys / Enter / Escape. Loaded in the browser when the plain box
  * (./header-search.tsx, which it replaces in place) is first pointed at or focused.
  */
-export function HeaderSearchCombobox({ id, initialQuery, initialKind, autoFocus }: HeaderSearchComboboxProps) {
+export function HeaderSearchCombobox({ id, takeOver, initialKind, autoFocus }: HeaderSearchComboboxProps) {
   const navigate = useNavigate();
   const uid = useId();
   const listId = `${uid}-list`;
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const [query, setQuery] = useState(initialQuery);
+  const [query, setQuery] = useState(() => takeOver?.value ?? "");
+  // Read while rendering, when the plain field is still in the page (once it is removed, focus leaves it).
+  const [takeFocus] = useState(() => autoFocus || (takeOver !== null && document.activeElement === takeOver));
   const [focused, setFocused] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -107,10 +120,19 @@ export function HeaderSearchCombobox({ id, initialQuery, initialKind, autoFocus 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key already encodes the term; attempt retries after a failure
   }, [key, attempt]);
 
-  // Taking over a focused field: focus moves to this input (the caret after the text), which opens the dropdown as a focus does.
+  // Taking over the plain field: keys typed between this render and the commit went into it, so its
+  // text is read again now that it has left the page (before the browser handles another key). A
+  // focused field's focus moves to this input (the caret after the text), which opens the dropdown as
+  // a focus does.
   useLayoutEffect(() => {
     const input = inputRef.current;
-    if (!autoFocus || !input) return;
+    const typed = takeOverTyping(takeOver, query);
+    if (typed !== null) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- reading the outside field once, before paint; rare (keys raced the swap)
+      setQuery(typed);
+      if (input) input.value = typed;
+    }
+    if (!takeFocus || !input) return;
     input.focus();
     input.setSelectionRange(input.value.length, input.value.length);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount

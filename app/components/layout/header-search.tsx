@@ -87,15 +87,9 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
 
   const load = (focus = false) => {
     void loadCombobox().then((Combobox) => {
-      const input = inputRef.current;
       setLoaded({
         Combobox,
-        props: {
-          id,
-          initialQuery: input?.value ?? "",
-          initialKind: kindRef.current,
-          autoFocus: focus || (input !== null && document.activeElement === input),
-        },
+        props: { id, takeOver: inputRef.current, initialKind: kindRef.current, autoFocus: focus },
       });
     });
   };
