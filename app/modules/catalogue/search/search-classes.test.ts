@@ -6,7 +6,7 @@ import { camelCaseWords, firstSyllable, initialismAliases, initialismWords, sear
 import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
-import { prepareQuery } from "./search-ranking";
+import { prepareQuery, rankCandidates, type RankCandidate } from "./search-ranking";
 import { CANDIDATE_CAP, correctedTerm, initialsOnly, searchGames } from "./search.service.server";
 
 useTestDatabase();
@@ -322,5 +322,38 @@ describe("round 7: initialism shapes", () => {
     expect(initialsOnly(prepareQuery("me")!)).toBe(true);
     expect(initialsOnly(prepareQuery("mgs")!)).toBe(false);
     expect(initialsOnly(prepareQuery("h2")!)).toBe(false);
+  });
+});
+
+describe("round 8: number words, short words one letter off, pair titles", () => {
+  const row = (id: number, name: string): RankCandidate => ({
+    id,
+    name,
+    alternativeNames: [],
+    category: 0,
+    releaseYear: null,
+    releaseDate: null,
+    ratingCount: 0,
+    avgUserRating: null,
+    igdbRating: null,
+    igdbRatingCount: null,
+    platformCount: 1,
+    viewCount: 0,
+  });
+  const ranked = (q: string, titles: string[]) =>
+    rankCandidates(
+      prepareQuery(q)!,
+      titles.map((t, i) => row(i + 1, t)),
+    ).map((r) => r.candidate.name);
+
+  it("finds a title's number word typed as a digit", async () => {
+    await createGame({ name: "Inazuma Eleven", releaseYear: 2008, platformNames: ["DS"] });
+    await createGame({ name: "Inazuma Eleven GO", releaseYear: 2011, platformNames: ["3DS"] });
+    expect((await names("inazuma 11"))[0]).toBe("Inazuma Eleven");
+    expect(ranked("fantastic 4", ["Fantastic 4: Flame On", "Fantastic Four"])[0]).toBe("Fantastic Four");
+  });
+
+  it("reads a title's number word as part of its name, not as a sequel number", () => {
+    expect(ranked("fantastic", ["Fantastic Four", "Fantastic Zone"])[0]).toBe("Fantastic Four");
   });
 });

@@ -178,9 +178,23 @@ export interface RankQuery {
   compact: string;
 }
 
-function canonTokens(tokens: readonly string[]): string[] {
+/**
+ * Number words two to twelve in titles and their digits: players type "army of 2" for Army of Two,
+ * "inazuma 11" for Inazuma Eleven, as they type "ff7" for VII. ("one" is left out: a pronoun as often as a
+ * number.) Titles only: a number word typed stays a word (a term's "six" read as 6 lost a held-out case).
+ */
+export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"].map((w, i) => [w, String(i + 2)]),
+);
+/** The number word of a digit 2–12 ("11" → "eleven"). */
+export const DIGIT_WORDS: ReadonlyMap<string, string> = new Map([...NUMBER_WORDS].map(([w, d]) => [d, w]));
+
+/** Tokens with roman numerals (and, with `words`, number words) as digits. */
+function canonTokens(tokens: readonly string[], words: boolean): string[] {
   return tokens.map((token, index) => {
     if (/^\d+$/.test(token)) return String(Number(token));
+    const spelt = words ? NUMBER_WORDS.get(token) : undefined;
+    if (spelt) return spelt;
     const value = romanToArabic(token);
     if (value === null || value > 20) return token;
     // A lone 'i' is usually the pronoun: only the last of two or more words is a numeral.
@@ -202,7 +216,7 @@ export function prepareQuery(term: string): RankQuery | null {
   const normalized = normalizeTitle(term.replace(AMPERSAND_INITIALS, "$1$2and"));
   if (!normalized) return null;
   const tokens = normalized.split(" ");
-  return { normalized, tokens, canon: canonTokens(tokens), compact: tokens.join("") };
+  return { normalized, tokens, canon: canonTokens(tokens, false), compact: tokens.join("") };
 }
 
 /** Shared between searches (titleForm remembers them): read-only. */
@@ -251,7 +265,7 @@ function deriveTitleForm(raw: string, isAlias: boolean): TitleForm | null {
     partEnd.set(start, tokens.length);
   }
   if (!tokens.length) return null;
-  return { tokens, canon: canonTokens(tokens), partStarts, partEnd, isAlias };
+  return { tokens, canon: canonTokens(tokens, true), partStarts, partEnd, isAlias };
 }
 
 // ---------------------------------------------------------------------------
@@ -477,8 +491,15 @@ function hasEditionWords(title: TitleForm, used: ReadonlySet<number>, query: Ran
 function isSequel(title: TitleForm, used: ReadonlySet<number>, query: RankQuery): boolean {
   if (query.canon.some((t) => /^\d+$/.test(t))) return false;
   // "007" is a code name, not a sequel number.
+  // A number word ("Army of Two", "Rainbow Six") is part of the name, not a sequel number.
   return title.canon.some(
-    (t, i) => !used.has(i) && /^\d+$/.test(t) && !title.tokens[i]?.startsWith("0") && Number(t) >= 2 && Number(t) <= 20,
+    (t, i) =>
+      !used.has(i) &&
+      /^\d+$/.test(t) &&
+      !title.tokens[i]?.startsWith("0") &&
+      !NUMBER_WORDS.has(title.tokens[i] ?? "") &&
+      Number(t) >= 2 &&
+      Number(t) <= 20,
   );
 }
 

@@ -4,6 +4,7 @@ import { initialismWords } from "./initialisms";
 import { getContentPolicy } from "../content-policy.server";
 import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
 import {
+  DIGIT_WORDS,
   editSimilarity,
   firstGameQuery,
   prepareQuery,
@@ -198,6 +199,8 @@ function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>, 
     if (canon && canon !== token) add(canon);
     const roman = /^\d+$/.test(token) ? arabicToRoman(Number(token))?.toLowerCase() : undefined;
     add(roman);
+    // A digit 2–12 as a number word too ("inazuma 11" → Inazuma Eleven); a number word's digit is its canon.
+    add(DIGIT_WORDS.get(canon ?? token));
     const short = token.length < MIN_CORRECTED_LENGTH && !/^\d+$/.test(canon ?? token);
     if (loose && short) return;
     for (const c of corrections.get(token) ?? []) add(c);
