@@ -353,6 +353,17 @@ describe("round 8: number words, short words one letter off, pair titles", () =>
     expect(ranked("fantastic 4", ["Fantastic 4: Flame On", "Fantastic Four"])[0]).toBe("Fantastic Four");
   });
 
+  it("matches a short word missing its last letter anywhere in the term, before a number", async () => {
+    await createGame({
+      name: "Viewtiful Joe",
+      releaseYear: 2003,
+      developer: "Clover Studio",
+      platformNames: ["GameCube", "PlayStation 2"],
+    });
+    await createGame({ name: "Viewtiful Joe 2", releaseYear: 2004, platformNames: ["GameCube"] });
+    expect((await names("viewtiful jo 2"))[0]).toBe("Viewtiful Joe 2");
+  });
+
   it("reads a title's number word as part of its name, not as a sequel number", () => {
     expect(ranked("fantastic", ["Fantastic Four", "Fantastic Zone"])[0]).toBe("Fantastic Four");
   });

@@ -322,6 +322,9 @@ function wordMatch(q: string, qCanon: string, t: string, tCanon: string, lastQue
   // One letter missing at the end is a typo ("heart" for "hearts"), more is type-ahead.
   if (lastQueryWord && q.length >= 2 && t.startsWith(q))
     return { sim: 0.75 + (0.2 * q.length) / t.length, kind: t.length - q.length > 1 ? "prefix" : "fuzzy" };
+  // A short word missing its last letter anywhere in the term ("ax" for Axe, "jo" for Joe, before a number):
+  // the type-ahead rule's one-letter typo, for words too short for the edit-distance rule below.
+  if (q.length >= 2 && q.length < 4 && t.length === q.length + 1 && t.startsWith(q)) return { sim: editSimilarity(q, t), kind: "fuzzy" };
   if (Math.min(q.length, t.length) < 4 || Math.abs(q.length - t.length) > MAX_FUZZY_LENGTH_DIFFERENCE) return NO_MATCH;
   const sim = editSimilarity(q, t);
   return sim >= FUZZY_MIN_SIMILARITY ? { sim, kind: "fuzzy" } : NO_MATCH;
