@@ -386,12 +386,32 @@ function deriveAliasesOf(title: string): string[] {
     const n = numeralForms(p[k]!).find((f) => /^\d+$/.test(f));
     if (n) for (const lead of before) later.add(`${lead}${clip} ${n}`).add(`${lead}${clip}${n}`);
   });
+  // A pair title, one series word then two versions of equal length joined by "and" ("Pokémon FireRed and
+  // LeafGreen", "Pokémon Black 2 and White 2"): the versions' initials without the series word ("frlg",
+  // "b2w2"), and a number both versions close with once, at the end ("bw2"); three characters or more.
+  for (const pair of pairInitials(first)) later.add(pair);
   // A title without a number is typed with "1" when it starts a series ("rf1" Red Faction, "bfbc1"
   // Battlefield: Bad Company), glued to the initialism of the name or of the whole title.
   if (!ps.flat().some((w, i) => isNumeral(w, i) || /\d/.test(w)))
     for (const init of initials(ps.length > 1 ? ps.flat() : first)) if (init.length >= 2) later.add(`${init}1`);
   for (const alias of later) out.add(alias);
   return [...out].slice(0, MAX_ALIASES);
+}
+
+/** The versions of a pair title's name ("pokemon black 2 and white 2" → "b2w2", "bw2"); see deriveAliasesOf. */
+function pairInitials(name: readonly string[]): string[] {
+  const and = name.indexOf("and");
+  const side = and - 1;
+  if (side < 1 || side > 2 || name.length !== 2 * side + 2) return [];
+  const a = name.slice(1, and);
+  const b = name.slice(and + 1);
+  if ([...a, ...b].some((w) => SMALL_WORDS.has(w))) return [];
+  const out = new Set<string>();
+  const glue = (ws: readonly string[]) => ws.map((w, i) => compoundLetterOf(w, i + 1)).join("");
+  out.add(glue(a) + glue(b));
+  const n = a[a.length - 1]!;
+  if (side === 2 && /^\d+$/.test(n) && b[b.length - 1] === n) out.add(glue(a.slice(0, -1)) + glue(b.slice(0, -1)) + n);
+  return [...out].filter((p) => p.length >= 3);
 }
 
 /** The initialisms alone (single words), for the full-text index. */

@@ -205,9 +205,12 @@ describe("real-word typos and the most-words last resort", () => {
   });
 
   it("returns the titles matching most words rather than nothing, flagged as partial", async () => {
-    const result = await searchGames({ q: "star war battlefront 2", igdbFallback: false });
+    const result = await searchGames({ q: "star wars battlefront 2 classic", igdbFallback: false });
     expect(result.games.map((g) => g.name)).toContain("Star Wars: Battlefront II");
     expect(result.partialMatch).toBe(true);
+    // A short word one letter short ("war") is a slip in a title typed whole, as "earth bond" is (round 8).
+    const slip = await searchGames({ q: "star war battlefront 2", igdbFallback: false });
+    expect([slip.games[0]?.name, slip.partialMatch]).toEqual(["Star Wars: Battlefront II", undefined]);
     expect((await searchGames({ q: "star wars battlefront 2", igdbFallback: false })).partialMatch).toBeUndefined();
   });
 
@@ -362,6 +365,15 @@ describe("round 8: number words, short words one letter off, pair titles", () =>
     });
     await createGame({ name: "Viewtiful Joe 2", releaseYear: 2004, platformNames: ["GameCube"] });
     expect((await names("viewtiful jo 2"))[0]).toBe("Viewtiful Joe 2");
+  });
+
+  it("derives a pair title's versions sharing a number with the number once, without the series word", async () => {
+    expect(initialismWords("Monster Red 2 and Blue 2")).toEqual(expect.arrayContaining(["r2b2", "rb2"]));
+    // Versions closing with different numbers share none.
+    expect(initialismWords("Monster Red 2 and Blue 3")).not.toContain("rb2");
+    expect(initialismWords("Monster Red 2 and Blue 3")).not.toContain("rb3");
+    await createGame({ name: "Monster Red 2 and Blue 2", releaseYear: 2012, platformNames: ["DS"] });
+    expect((await names("rb2"))[0]).toBe("Monster Red 2 and Blue 2");
   });
 
   it("reads a title's number word as part of its name, not as a sequel number", () => {
