@@ -240,6 +240,29 @@ describe("OpenID Connect sign-in", () => {
     expect(await accountsOf(existing.id)).toEqual([]);
   });
 
+  it("creates no account for an address the provider does not vouch for (no pre-hijack of a later owner)", async () => {
+    // Someone signs in with a provider account carrying another person's address, unverified there.
+    const email = `prehijack${process.pid}@example.test`;
+    const attacker = { sub: sub(), email, email_verified: false, name: "Squatter" };
+    const flow = await signInWithOidc(attacker);
+    const landed = new URL(flow.landedOn, APP_URL);
+    expect(landed.pathname).toBe("/login");
+    expect(landed.searchParams.get("error")).toBe("email_not_verified");
+    expect(await sessionUser(flow.jar)).toBeNull();
+    // No account holds the address (nor a provider link the owner would inherit on proving it).
+    expect(await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, email))).toEqual([]);
+    expect(await db.handle().db.select({ id: account.id }).from(account).where(eq(account.accountId, attacker.sub))).toEqual([]);
+    const page = await login.loader(routeArgs(appRequest(new CookieJar(), flow.landedOn)) as never);
+    expect(page).toMatchObject({ oauthError: OAUTH_MESSAGES.emailMissing });
+
+    // The owner signs up and proves the address; the same provider account still cannot get in.
+    await getAuth().api.signUpEmail({ body: { email, password: "Str0ng!pass", name: "owner_one", username: "owner_one" } });
+    await db.handle().db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const again = await signInWithOidc(attacker);
+    expect(new URL(again.landedOn, APP_URL).searchParams.get("error")).toBe("account_not_linked");
+    expect(await sessionUser(again.jar)).toBeNull();
+  });
+
   it("adds suffix 1, then 2 when the generated username is taken; pads a short one with zeros", async () => {
     await createUser({ username: "collide" });
     const a = await signInWithOidc({ sub: sub(), email: `Collide@one${process.pid}.test`, email_verified: true });

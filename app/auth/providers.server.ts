@@ -1,4 +1,5 @@
 import { getCurrentAdapter, type BetterAuthOptions } from "better-auth";
+import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { Database } from "~/db/client.server";
 import { isUsernameTaken } from "~/modules/accounts/accounts.queries.server";
@@ -106,14 +107,35 @@ export function oauthOptionsFor(config: Config) {
 
 type UserCreateBefore = NonNullable<NonNullable<NonNullable<NonNullable<BetterAuthOptions["databaseHooks"]>["user"]>["create"]>["before"]>;
 
+/** The one way in that may create an account whose address nobody has proved: it mails the proof first. */
+const EMAIL_SIGN_UP_PATH = "/sign-up/email";
+
 /**
- * databaseHooks.user.create.before: an account created without a username (an
+ * An account may start with an unproved address only from the e-mail sign-up, which lets no one in
+ * before the mailbox answers. A provider that does not vouch for the address (email_verified false)
+ * creates nothing: such an account would be signed in at once, and its provider link would survive
+ * the address's owner later proving it (a verification or reset link mailed to them), leaving the
+ * provider account's holder a way into the owner's account. The sign-in ends on
+ * /login?error=email_not_verified.
+ */
+function refuseUnprovedAddress(user: { emailVerified?: unknown }, ctx: { path?: string } | null | undefined): void {
+  if (user.emailVerified === true || !ctx || ctx.path === EMAIL_SIGN_UP_PATH) return;
+  throw new APIError("FORBIDDEN", {
+    code: "email_not_verified",
+    message: "The provider did not vouch for this email address",
+  });
+}
+
+/**
+ * databaseHooks.user.create.before: an address nobody has proved is refused (refuseUnprovedAddress)
+ * outside the e-mail sign-up; an account created without a username (an
  * OAuth sign-up; the e-mail sign-up always brings one) gets one derived from its
  * e-mail, and an empty name falls back to it. Availability is checked
  * on the lowercase name through the adapter of the running transaction.
  */
 export function assignUsernameOnCreate(db: Database): UserCreateBefore {
   return async (user, ctx) => {
+    refuseUnprovedAddress(user, ctx);
     const current = (user as { username?: unknown }).username;
     if (typeof current === "string" && current !== "") return;
     const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : null;
