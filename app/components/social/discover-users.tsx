@@ -210,10 +210,10 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
 
           <section aria-labelledby="user-results">
             <h2 id="user-results" className="text-lg font-bold text-ink-strong">
-              {searching ? `Search Results (${total})` : "All Users"}
+              {searching ? `Search Results (${countLabel(total)})` : "All Users"}
             </h2>
             <p className="mb-4 text-sm text-muted">
-              {searching ? `Found ${total} users matching "${params.q}"` : `Browse all ${total} users`}
+              {searching ? `Found ${countLabel(total)} users matching "${params.q}"` : `Browse all ${countLabel(total)} users`}
             </p>
 
             {users.length === 0 && !error ? (
@@ -230,7 +230,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
                 </EmptyState>
               )
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="user-results">
+              <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="user-results">
                 {users.map((u) => (
                   <li key={u.id}>
                     <UserCard user={u} viewerId={viewerId} />
@@ -342,7 +342,7 @@ function UserCard({ user: u, viewerId }: { user: DiscoverUser; viewerId: number 
             {u.displayName}
           </Link>
           {u.username && u.name && u.name !== u.username && <p className="truncate text-xs text-muted">{u.name}</p>}
-          <p className="text-xs text-muted">Joined {joinedLabel(u.joinedAt)}</p>
+          <p className="truncate text-xs text-muted">Joined {joinedLabel(u.joinedAt)}</p>
         </div>
         <FollowButton userId={u.id} following={u.isFollowing} viewerId={viewerId} name={u.displayName} size="sm" />
       </div>

@@ -1,0 +1,57 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { DiscoverPage, DiscoverUser } from "~/modules/social/discover.shared";
+import { DiscoverUsers } from "./discover-users";
+
+const user = (id: number): DiscoverUser => ({
+  id,
+  username: `player_${id}`,
+  name: `Player ${id}`,
+  displayName: `player_${id}`,
+  bio: null,
+  avatarUrl: null,
+  platforms: [],
+  joinedAt: "2026-11-01T00:00:00.000Z",
+  followerCount: 12_345,
+  followingCount: 3,
+  reviewCount: 1,
+  averageRating: 7.25,
+  isFollowing: false,
+});
+
+function render(over: Partial<DiscoverPage>): string {
+  const page: DiscoverPage = {
+    params: { q: "", sort: "relevant", page: 1, hasReviews: false, joined: null, platform: null },
+    users: [user(2), user(3)],
+    total: 99_999,
+    totalPages: 5_000,
+    topReviewers: [],
+    stats: { totalUsers: 100_000, activeReviewers: 20_000, totalReviews: 500_995, youFollow: 74 },
+    communityEmpty: false,
+    viewerId: 1,
+    error: null,
+    ...over,
+  };
+  const Stub = createRoutesStub([{ path: "/users", Component: () => <DiscoverUsers page={page} /> }]);
+  return renderToString(<Stub initialEntries={["/users"]} />).replace(/<!-- -->/g, "");
+}
+
+describe("Discover Users counts", () => {
+  it("prints large counts with thousands separators in the headings and the cards", () => {
+    const html = render({});
+    expect(html).toContain("Browse all 99,999 users");
+    expect(html).toContain("500,995");
+    expect(html).toMatch(/12,345<\/span> followers/);
+    expect(html).toMatch(/1<\/span> review</);
+  });
+
+  it("says how many users a search found, formatted the same way", () => {
+    const html = render({
+      params: { q: "player", sort: "relevant", page: 1, hasReviews: false, joined: null, platform: null },
+      total: 1_204,
+    });
+    expect(html).toContain("Search Results (1,204)");
+    expect(html).toContain("Found 1,204 users matching &quot;player&quot;");
+  });
+});
