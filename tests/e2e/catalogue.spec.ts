@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { createAccountsThroughApi, uniqueAccount } from "./accounts";
 import { demoGames, type DemoGame } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration, horizontalOverflow, screenshot } from "./fixtures";
 
@@ -134,6 +135,47 @@ test.describe("header search", () => {
       await expect(listbox.getByRole("option").first().getByText(OCARINA.name, { exact: true })).toBeVisible();
       expect(consoleErrors).toEqual([]);
     });
+  });
+
+  test("at tablet width the Games / Users switch waits for the box's focus; Users finds a member and opens their profile", async ({
+    page,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    const member = uniqueAccount("switch");
+    await createAccountsThroughApi(request, baseURL!, [member]);
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto("/");
+    await waitForHydration(page);
+
+    const box = headerSearchBox(page);
+    const toggle = page.getByRole("banner").getByRole("group", { name: "Search for" });
+    // Not focused: the narrow box shows its whole placeholder, without the switch over it.
+    await expect(toggle).toBeHidden();
+    await box.click();
+    await expect(toggle).toBeVisible();
+    await toggle.getByRole("button", { name: "Users" }).click();
+    await expect(toggle.getByRole("button", { name: "Users" })).toHaveAttribute("aria-pressed", "true");
+    // The same box, now named for users.
+    const userBox = page.getByRole("banner").getByRole("combobox", { name: "Search users" });
+    await expect(userBox).toBeFocused();
+    await page.keyboard.type(member.username);
+    const listbox = page.getByRole("listbox", { name: "User suggestions" });
+    // (The 'Search all users for …' option names the text too: wait for the member's own option, first.)
+    const first = listbox.getByRole("option").first();
+    await expect(first.getByText(member.username, { exact: true })).toBeVisible();
+    await userBox.press("ArrowDown");
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    await userBox.press("Enter");
+    await expect(page).toHaveURL(/\/user\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(member.username);
+
+    // Wide enough (1024 px and up): the switch is always there.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(toggle).toBeVisible();
+    expect(consoleErrors).toEqual([]);
   });
 
   test('"Search all games for …" opens /search-results with the term', async ({ page }) => {

@@ -57,6 +57,8 @@ export interface HeaderSearchComboboxProps {
   initialKind: SearchKind;
   /** Focus the field whatever the plain field's focus (the kind switch was pressed). */
   autoFocus: boolean;
+  /** The Games / Users switch only while focused below 1024 px (KindToggle). */
+  compactToggle?: boolean;
 }
 
 /** The plain field's text when it differs from what this combobox first rendered, else null. */
@@ -69,7 +71,7 @@ export function takeOverTyping(takeOver: Pick<HTMLInputElement, "value"> | null,
  * searches for an empty box, arrow keys / Enter / Escape. Loaded in the browser when the plain box
  * (./header-search.tsx, which it replaces in place) is first pointed at or focused.
  */
-export function HeaderSearchCombobox({ id, takeOver, initialKind, autoFocus }: HeaderSearchComboboxProps) {
+export function HeaderSearchCombobox({ id, takeOver, initialKind, autoFocus, compactToggle = false }: HeaderSearchComboboxProps) {
   const navigate = useNavigate();
   const uid = useId();
   const listId = `${uid}-list`;
@@ -255,7 +257,7 @@ export function HeaderSearchCombobox({ id, takeOver, initialKind, autoFocus }: H
   return (
     <div
       ref={rootRef}
-      className="relative w-full"
+      className="group relative w-full"
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
           setFocused(false);
@@ -263,7 +265,7 @@ export function HeaderSearchCombobox({ id, takeOver, initialKind, autoFocus }: H
         }
       }}
     >
-      <KindToggle kind={kind} onSwitch={switchKind} />
+      <KindToggle kind={kind} onSwitch={switchKind} compact={compactToggle} />
       <Form method="get" action={searchFormAction(kind)} role="search" className="relative w-full" onSubmit={onSubmit}>
         <SearchFieldLabel id={id} kind={kind} />
         <input
@@ -293,7 +295,7 @@ export function HeaderSearchCombobox({ id, takeOver, initialKind, autoFocus }: H
           aria-autocomplete="list"
           aria-activedescendant={activeOption?.id}
           aria-describedby={failed ? `${uid}-error` : undefined}
-          className={searchInputClass(failed)}
+          className={searchInputClass(failed, true, compactToggle)}
         />
         {loading && <Loader2 aria-hidden="true" className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted" />}
         {!loading && query !== "" && (

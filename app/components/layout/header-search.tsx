@@ -9,13 +9,27 @@ type Combobox = ComponentType<HeaderSearchComboboxProps>;
 let combobox: Promise<Combobox> | undefined;
 const loadCombobox = () => (combobox ??= import("./header-search-combobox").then((m) => m.HeaderSearchCombobox));
 
-/** The search box's Games / Users switch (shown once the page runs JavaScript). */
-export function KindToggle({ kind, onSwitch }: { kind: SearchKind; onSwitch: (kind: SearchKind) => void }) {
+/**
+ * The search box's Games / Users switch (shown once the page runs JavaScript). `compact`: a box too
+ * narrow for the switch and the placeholder side by side (the header below 1024 px) shows the switch
+ * only while the box has focus (the box's root carries the `group` class).
+ */
+export function KindToggle({
+  kind,
+  onSwitch,
+  compact = false,
+}: {
+  kind: SearchKind;
+  onSwitch: (kind: SearchKind) => void;
+  compact?: boolean;
+}) {
   return (
     <div
       role="group"
       aria-label="Search for"
-      className="absolute top-1/2 right-9 z-10 flex -translate-y-1/2 gap-0.5 rounded-full bg-surface-2/80 p-0.5 text-xs"
+      className={`absolute top-1/2 right-9 z-10 -translate-y-1/2 gap-0.5 rounded-full bg-surface-2/80 p-0.5 text-xs ${
+        compact ? "hidden group-focus-within:flex lg:flex" : "flex"
+      }`}
     >
       {(["games", "users"] as const).map((k) => (
         <button
@@ -33,9 +47,10 @@ export function KindToggle({ kind, onSwitch }: { kind: SearchKind; onSwitch: (ki
   );
 }
 
-/** The search field's classes: room for the switch (with JavaScript) or for nothing (a plain form). */
-export function searchInputClass(failed: boolean, enhanced = true): string {
-  return `h-10 w-full rounded-full border bg-page/70 pl-9 ${enhanced ? "pr-36" : "pr-9"} text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
+/** The search field's classes: room for the switch (with JavaScript; see KindToggle's `compact`) or for nothing (a plain form). */
+export function searchInputClass(failed: boolean, enhanced = true, compact = false): string {
+  const room = !enhanced ? "pr-9" : compact ? "pr-9 group-focus-within:pr-36 lg:pr-36" : "pr-36";
+  return `h-10 w-full rounded-full border bg-page/70 pl-9 ${room} text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
     failed ? "border-bad/70" : "border-line"
   }`;
 }
@@ -75,7 +90,7 @@ export function SearchFieldLabel({ id, kind }: { id: string; kind: SearchKind })
  * the box is first pointed at, touched or focused — not on every first load (decision 016). What was
  * typed in the meantime, the chosen kind and the focus carry over.
  */
-export function HeaderSearch({ id = "header-search" }: { id?: string }) {
+export function HeaderSearch({ id = "header-search", compactToggle = false }: { id?: string; compactToggle?: boolean }) {
   const hydrated = useHydrated();
   const listId = `${useId()}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -89,15 +104,16 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
     void loadCombobox().then((Combobox) => {
       setLoaded({
         Combobox,
-        props: { id, takeOver: inputRef.current, initialKind: kindRef.current, autoFocus: focus },
+        props: { id, takeOver: inputRef.current, initialKind: kindRef.current, autoFocus: focus, compactToggle },
       });
     });
   };
 
   return (
-    <div className="relative w-full" onPointerEnter={() => load()} onFocus={() => load()}>
+    <div className="group relative w-full" onPointerEnter={() => load()} onFocus={() => load()}>
       {hydrated && (
         <KindToggle
+          compact={compactToggle}
           kind={kind}
           onSwitch={(next) => {
             kindRef.current = next;
@@ -117,7 +133,7 @@ export function HeaderSearch({ id = "header-search" }: { id?: string }) {
           aria-expanded={hydrated ? false : undefined}
           aria-controls={hydrated ? listId : undefined}
           aria-autocomplete={hydrated ? "list" : undefined}
-          className={searchInputClass(false, hydrated)}
+          className={searchInputClass(false, hydrated, compactToggle)}
         />
       </Form>
       {hydrated && (

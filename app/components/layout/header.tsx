@@ -72,7 +72,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           </NavLink>
         </nav>
         <div className="hidden max-w-md flex-1 md:block">
-          <HeaderSearch />
+          <HeaderSearch compactToggle />
         </div>
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {user ? (
