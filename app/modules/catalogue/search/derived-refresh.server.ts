@@ -60,8 +60,9 @@ const PROBES = [
   "Project X Zone",
   "The Binding of Isaac: Rebirth",
   "Ratchet & Clank: Size Matters",
-  // Round 8: a pair title's versions sharing a number ("bw2").
+  // Round 8: a pair title's versions sharing a number ("bw2"), a number word as its digit ("ds9").
   "Pokémon Black 2 and White 2",
+  "Star Trek: Deep Space Nine",
 ] as const;
 const RULES_REVISION = 4;
 

@@ -120,14 +120,24 @@ function compoundLetterOf(w: string, i: number): string {
 }
 
 /**
+ * Number words two to twelve and their digits. Players type "army of 2" for Army of Two and "t2t" for The
+ * Two Thrones, as they type "ff7" for VII. ("one" is left out: a pronoun as often as a number.)
+ */
+export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"].map((w, i) => [w, String(i + 2)]),
+);
+
+/**
  * Initials of the words (numbers whole), with and without small words; 2+ characters. With a
- * compound word, also with its two initials ("swb" and "swbf" for Star Wars Battlefront).
+ * compound word, also with its two initials ("swb" and "swbf" for Star Wars Battlefront); with a number
+ * word, also with its digit ("t2t": The Two Thrones, "ds9": Deep Space Nine).
  */
 function initials(ws: readonly string[]): string[] {
   const out = new Set<string>();
   const content = ws.filter((w) => !SMALL_WORDS.has(w));
   const compound = ws.some((w, i) => !isNumeral(w, i) && compoundInitials(w));
   const letters = compound ? [letterOf, compoundLetterOf] : [letterOf];
+  if (ws.some((w) => NUMBER_WORDS.has(w))) letters.push((w, i) => NUMBER_WORDS.get(w) ?? (compound ? compoundLetterOf : letterOf)(w, i));
   // A trailing tag kept whole ("hmds"), after the plain initials.
   if (ws.length >= 2 && tagWords.has(ws[ws.length - 1]!))
     letters.push((w, i) => (i === ws.length - 1 ? w : (compound ? compoundLetterOf : letterOf)(w, i)));
@@ -392,7 +402,7 @@ function deriveAliasesOf(title: string): string[] {
   for (const pair of pairInitials(first)) later.add(pair);
   // A title without a number is typed with "1" when it starts a series ("rf1" Red Faction, "bfbc1"
   // Battlefield: Bad Company), glued to the initialism of the name or of the whole title.
-  if (!ps.flat().some((w, i) => isNumeral(w, i) || /\d/.test(w)))
+  if (!ps.flat().some((w, i) => isNumeral(w, i) || /\d/.test(w) || NUMBER_WORDS.has(w)))
     for (const init of initials(ps.length > 1 ? ps.flat() : first)) if (init.length >= 2) later.add(`${init}1`);
   for (const alias of later) out.add(alias);
   return [...out].slice(0, MAX_ALIASES);

@@ -376,6 +376,14 @@ describe("round 8: number words, short words one letter off, pair titles", () =>
     expect((await names("rb2"))[0]).toBe("Monster Red 2 and Blue 2");
   });
 
+  it("derives a number word's digit in initialisms, and no '1' for a title holding a number word", async () => {
+    expect(initialismWords("Star Trek: Deep Space Nine")).toEqual(expect.arrayContaining(["dsn", "ds9"]));
+    expect(initialismWords("Legion of Three")).toEqual(expect.arrayContaining(["lot", "lo3"]));
+    expect(initialismWords("Legion of Three")).not.toContain("lot1");
+    await createGame({ name: "Prince of Valor: The Two Crowns", releaseYear: 2005, platformNames: ["PC"] });
+    expect((await names("pov t2c"))[0]).toBe("Prince of Valor: The Two Crowns");
+  });
+
   it("reads a title's number word as part of its name, not as a sequel number", () => {
     expect(ranked("fantastic", ["Fantastic Four", "Fantastic Zone"])[0]).toBe("Fantastic Four");
   });

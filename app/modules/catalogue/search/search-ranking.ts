@@ -1,7 +1,7 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
 import { communityAliases } from "./community-aliases";
-import { initialismAliases } from "./initialisms";
+import { initialismAliases, NUMBER_WORDS } from "./initialisms";
 
 /**
  * Relevance ranking of search candidates.
@@ -179,13 +179,11 @@ export interface RankQuery {
 }
 
 /**
- * Number words two to twelve in titles and their digits: players type "army of 2" for Army of Two,
- * "inazuma 11" for Inazuma Eleven, as they type "ff7" for VII. ("one" is left out: a pronoun as often as a
- * number.) Titles only: a number word typed stays a word (a term's "six" read as 6 lost a held-out case).
+ * A title's number words (two to twelve, initialisms.ts) read as their digits: players type "army of 2" for
+ * Army of Two, "inazuma 11" for Inazuma Eleven. Titles only: a number word typed stays a word (a term's
+ * "six" read as 6 lost a held-out case).
  */
-export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
-  ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"].map((w, i) => [w, String(i + 2)]),
-);
+export { NUMBER_WORDS };
 /** The number word of a digit 2–12 ("11" → "eleven"). */
 export const DIGIT_WORDS: ReadonlyMap<string, string> = new Map([...NUMBER_WORDS].map(([w, d]) => [d, w]));
 
