@@ -26,7 +26,7 @@ import {
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
 import { authDatabase } from "./auth.queries.server";
-import { clearFailures, lockedFor, recordFailure } from "./lockout.server";
+import { clearFailures, releaseAttempt, reserveAttempt } from "./lockout.server";
 import { isTrustedOriginOf } from "./origin";
 import { assignUsernameOnCreate, oauthOptionsFor } from "./providers.server";
 
@@ -317,7 +317,8 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             return;
           case "/sign-in/email": {
             if (typeof body.email !== "string") return;
-            const wait = await lockedFor(db, body.email, clientAddress(ctx));
+            // Counted as a failure now, in the statement that checks the limit (see lockout.server.ts).
+            const wait = await reserveAttempt(db, body.email, clientAddress(ctx));
             if (wait !== null) {
               const minutes = Math.max(1, Math.ceil(wait / 60));
               reject(
@@ -347,7 +348,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         const email = (ctx.body as Record<string, unknown> | undefined)?.email;
         if (typeof email !== "string") return;
         if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await recordFailure(db, email, clientAddress(ctx));
+          // A wrong password keeps the count taken before the check; a refusal by the limit took none.
+          if (returned.statusCode === 401 || (returned.body as { code?: unknown } | undefined)?.code === CODES.TOO_MANY_REQUESTS) return;
+          await releaseAttempt(db, email, clientAddress(ctx));
         } else {
           await clearFailures(db, email, clientAddress(ctx));
         }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Database } from "~/db/client.server";
-import { bumpCounter, deleteCounters, readCounters } from "./lockout.queries.server";
+import { bumpCounter, bumpCounterBelow, deleteCounters, dropCounters, readCounters } from "./lockout.queries.server";
 
 /**
  * Failed sign-ins per account, on top of Better Auth's per-address limits, so that strangers'
@@ -11,6 +11,12 @@ import { bumpCounter, deleteCounters, readCounters } from "./lockout.queries.ser
  *   client refused; a completed password reset lifts it at once.
  * A correct password clears the account-wide counter and that client's (other clients' stay, so
  * an attacker remains throttled). Keys are hashes: the table holds no e-mail or client addresses.
+ *
+ * Every attempt is counted as a failure before its password is checked (reserveAttempt), in the
+ * statement that checks the limit: counted after the check, any number of attempts sent at once all
+ * passed a limit none of them had reached yet. A correct password then clears the counters; an
+ * attempt that ends otherwise without a wrong password (address not verified, invalid request) gives
+ * its count back (releaseAttempt).
  */
 
 export const CLIENT_MAX = 5;
@@ -35,6 +41,28 @@ export async function lockedFor(db: Database, email: string, ip: string | null, 
     wait = Math.max(wait, Math.ceil((row.lastRequest + WINDOW_SECONDS * 1000 - now) / 1000));
   }
   return wait > 0 ? wait : null;
+}
+
+/**
+ * Counts this attempt against the client's and the account's limits, or (counting nothing) returns
+ * the seconds to wait when either limit is reached.
+ */
+export async function reserveAttempt(db: Database, email: string, ip: string | null, now = Date.now()): Promise<number | null> {
+  const keys = keysFor(email, ip);
+  const windowStart = now - WINDOW_SECONDS * 1000;
+  const refused = async () => (await lockedFor(db, email, ip, now)) ?? 1;
+  if (!(await bumpCounterBelow(db, keys.client, now, windowStart, CLIENT_MAX))) return refused();
+  if (!(await bumpCounterBelow(db, keys.account, now, windowStart, ACCOUNT_MAX))) {
+    await dropCounters(db, [keys.client]);
+    return refused();
+  }
+  return null;
+}
+
+/** Gives back the count of an attempt that did not end with a wrong password. */
+export async function releaseAttempt(db: Database, email: string, ip: string | null): Promise<void> {
+  const keys = keysFor(email, ip);
+  await dropCounters(db, [keys.client, keys.account]);
 }
 
 export async function recordFailure(db: Database, email: string, ip: string | null, now = Date.now()): Promise<void> {

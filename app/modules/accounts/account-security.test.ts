@@ -17,7 +17,7 @@ import {
 } from "../../../tests/support/auth";
 import { optionalUser } from "~/auth/session.server";
 import { CLIENT_IP_HEADER, getAuth } from "~/auth/auth.server";
-import { ACCOUNT_MAX, recordFailure } from "~/auth/lockout.server";
+import { ACCOUNT_MAX, CLIENT_MAX, recordFailure } from "~/auth/lockout.server";
 import { account, session, user, verification } from "~/db/schema";
 import type { Config } from "~/config.server";
 import { checkResetToken, MESSAGES, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from "./accounts.service.server";
@@ -280,6 +280,36 @@ describe("sign-in throttling", () => {
     expect(await attempt(f.email, TEST_PASSWORD, nextIp())).toMatchObject({ ok: true });
     // And the stranger is still throttled afterwards.
     expect(await attempt(f.email, "Wr0ng!pass", stranger)).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("attempts sent all at once get no more password checks than the limits allow", async () => {
+    const f = await verifiedAccount();
+    const statuses = async (ips: string[]) =>
+      (await Promise.all(ips.map((ip, i) => attempt(f.email, `Wr0ng!pass${i}`, ip)))).map((r) => (r.ok ? 200 : r.status));
+    // One client: CLIENT_MAX wrong passwords are checked, the rest are refused unchecked.
+    const one = nextIp();
+    const fromOne = await statuses(Array.from({ length: CLIENT_MAX + 3 }, () => one));
+    expect(fromOne.filter((s) => s === 401)).toHaveLength(CLIENT_MAX);
+    expect(fromOne.filter((s) => s === 429)).toHaveLength(3);
+    // Many clients at once: the account-wide limit holds as well.
+    const fromMany = await statuses(Array.from({ length: ACCOUNT_MAX + 10 }, () => nextIp()));
+    expect(fromMany.filter((s) => s === 401)).toHaveLength(ACCOUNT_MAX - CLIENT_MAX);
+    expect(fromMany.filter((s) => s === 429)).toHaveLength(CLIENT_MAX + 10);
+    expect(await attempt(f.email, TEST_PASSWORD, nextIp())).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("an attempt that ends without a wrong password gives its count back", async () => {
+    const f = await verifiedAccount();
+    const ip = nextIp();
+    for (let i = 0; i < CLIENT_MAX - 1; i++) await attempt(f.email, "Wr0ng!pass", ip);
+    // The right password clears this client's count; so the next CLIENT_MAX - 1 wrong ones are allowed again.
+    expect(await attempt(f.email, TEST_PASSWORD, ip)).toMatchObject({ ok: true });
+    for (let i = 0; i < CLIENT_MAX - 1; i++) expect(await attempt(f.email, "Wr0ng!pass", ip)).toMatchObject({ status: 401 });
+    // An unverified account's right password (403) is no failure: it leaves the count where it was.
+    const g = freshAccount();
+    expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), g)).ok).toBe(true);
+    const other = nextIp();
+    for (let i = 0; i < CLIENT_MAX + 2; i++) expect(await attempt(g.email, g.password, other)).toMatchObject({ ok: false, status: 403 });
   });
 
   it("a distributed attack locks the account for everyone until a password reset lifts it", async () => {
