@@ -315,6 +315,13 @@ function deriveAliasesOf(title: string): string[] {
     }
   }
   const heads = ps.length > 1 ? initials(first) : [];
+  const closer = first[first.length - 1]!;
+  const otherNumeralHeads =
+    first.length >= 2 && isNumeral(closer, first.length - 1)
+      ? heads.flatMap((h) =>
+          h.endsWith(closer) ? numeralForms(closer).flatMap((n) => (n === closer ? [] : [h.slice(0, h.length - closer.length) + n])) : [],
+        )
+      : [];
   // A name starting with an article, its initials without it: "kof" (The King of Fighters), "loh".
   const article = first.length >= 3 && ARTICLES.has(first[0]!) ? first[0]! : "";
   const bareHeads = ps.length > 1 && article ? initials(first.slice(1)).filter((h) => h.length >= 2) : [];
@@ -325,6 +332,8 @@ function deriveAliasesOf(title: string): string[] {
     if (!rest[i]!.some((w) => EDITION_WORDS.has(w))) to.add(init);
     // Both initialisms: "gta vc" (Grand Theft Auto: Vice City), "mgs pw".
     if (i === 0) for (const h of heads) to.add(`${h}: ${init}`);
+    // The name's closing numeral the other way too, after the other aliases ("ff12: rw" besides "ffxii: rw").
+    if (i === 0) for (const h of otherNumeralHeads) later.add(`${h}: ${init}`);
   };
   // A subtitle's closing numeral both ways ("bo2" and "boii": Black Ops II), added after the others.
   rest.forEach((p, i) => {

@@ -384,6 +384,12 @@ describe("round 8: number words, short words one letter off, pair titles", () =>
     expect((await names("pov t2c"))[0]).toBe("Prince of Valor: The Two Crowns");
   });
 
+  it("derives the name's initials with its closing numeral both ways before the subtitle's initials", async () => {
+    expect(initialismAliases("Star Quest XIII: Lost Tides")).toEqual(expect.arrayContaining(["sqxiii: lt", "sq13: lt"]));
+    await createGame({ name: "Star Quest XIII: Lost Tides", releaseYear: 2012, platformNames: ["DS"] });
+    expect((await names("sq13 lt"))[0]).toBe("Star Quest XIII: Lost Tides");
+  });
+
   it("reads a title's number word as part of its name, not as a sequel number", () => {
     expect(ranked("fantastic", ["Fantastic Four", "Fantastic Zone"])[0]).toBe("Fantastic Four");
   });
