@@ -50,7 +50,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         {!game ? "Write a Review" : review ? `Edit Your Review: ${game.name}` : `Review: ${game.name}`}
       </h1>
 
-      <Form method="get" action="/review" role="search" className="mt-6 flex gap-2">
+      <Form method="get" action="/review" role="search" aria-label="Find a game to review" className="mt-6 flex gap-2">
         <label htmlFor="review-game-search" className="sr-only">
           Search for a game to review
         </label>

@@ -39,10 +39,9 @@ function AccountLinks({ user }: { user: HeaderUser }) {
 export function NoScriptUserMenu({ user }: { user: HeaderUser }) {
   return (
     <details className="relative" data-testid="account-menu-details">
-      <summary
-        className={`${summaryClass} flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface`}
-        aria-label={`Account menu for ${displayName(user)}`}
-      >
+      <summary className={`${summaryClass} flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface`}>
+        {/* Named by its content (as the scripted menu): the name holds the visible text. */}
+        <span className="sr-only">Account menu for </span>
         <Avatar user={user} />
         <span className="max-w-32 truncate text-sm font-medium text-ink-strong">{displayName(user)}</span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />

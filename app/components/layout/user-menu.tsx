@@ -10,10 +10,9 @@ const itemClass =
 export default function UserMenu({ user, onOpenSettings }: { user: HeaderUser; onOpenSettings?: () => void }) {
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface"
-        aria-label={`Account menu for ${displayName(user)}`}
-      >
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface">
+        {/* Named by its content, so the name holds the visible text (speech users say what they see). */}
+        <span className="sr-only">Account menu for </span>
         <Avatar user={user} />
         <span className="max-w-32 truncate text-sm font-medium text-ink-strong">{displayName(user)}</span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />

@@ -121,32 +121,41 @@ export function ProfileHeaderView({
       <dl className="mt-6 grid grid-cols-5 divide-x divide-line border-t border-line pt-4 text-center" aria-label="Profile stats">
         {STATS.map((s) => {
           const count = profile.stats[s.key];
-          const body = (
+          const number = (
             <>
-              <dd className="text-xl font-bold tabular-nums text-ink-strong" title={countLabel(count)}>
-                <span aria-hidden="true">{shortCount(count)}</span>
-                <span className="sr-only">{countLabel(count)}</span>
-              </dd>
+              <span aria-hidden="true">{shortCount(count)}</span>
+              <span className="sr-only">{countLabel(count)}</span>
+            </>
+          );
+          // dt before dd (a valid list); a stat that opens a dialog is a link over its whole cell.
+          return (
+            <div
+              key={s.key}
+              className={`relative flex min-w-0 flex-col rounded-lg px-0 py-1 sm:px-1 ${s.dialog ? "hover:bg-surface-2 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-accent/60" : ""}`}
+            >
               <dt className="text-[10px] font-semibold tracking-tighter text-muted sm:text-[11px] sm:tracking-wide">
                 {s.label}
                 {"hint" in s && <span className="sr-only"> ({s.hint})</span>}
               </dt>
-            </>
-          );
-          return (
-            <div key={s.key} className="flex min-w-0 flex-col-reverse">
-              {s.dialog ? (
-                <Link
-                  to={dialogHref(profile.id, tab, s.dialog)}
-                  preventScrollReset
-                  data-testid={`stat-${s.dialog}`}
-                  className="flex flex-col-reverse rounded-lg px-0 py-1 hover:bg-surface-2 sm:px-1 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
-                >
-                  {body}
-                </Link>
-              ) : (
-                <div className="flex flex-col-reverse px-0 py-1 sm:px-1">{body}</div>
-              )}
+              <dd className="text-xl font-bold tabular-nums text-ink-strong" title={countLabel(count)}>
+                {s.dialog ? (
+                  <Link
+                    to={dialogHref(profile.id, tab, s.dialog)}
+                    preventScrollReset
+                    data-testid={`stat-${s.dialog}`}
+                    className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
+                  >
+                    {number}
+                    <span className="sr-only">
+                      {" "}
+                      {s.label.toLowerCase()}
+                      {"hint" in s ? ` ${s.hint}` : ""}
+                    </span>
+                  </Link>
+                ) : (
+                  number
+                )}
+              </dd>
             </div>
           );
         })}
