@@ -80,11 +80,15 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
   const appUrl = config.appUrl;
 
-  /** Sends after the account is committed; a failure is logged, never thrown (the user can resend). */
-  async function deliver(kind: string, message: Mail, link: string): Promise<void> {
+  /**
+   * Sends after the account is committed; a failure is logged, never thrown (the user can resend).
+   * The log names the outbox file, never the link: a mailed link signs in or sets a password, and
+   * logs travel further than DATA_DIR (aggregators, support tickets).
+   */
+  async function deliver(kind: string, message: Mail): Promise<void> {
     try {
       const sent = await mail.send(message);
-      if (sent.via === "outbox") log.info({ file: sent.file }, `${kind} mail written to the outbox (no SMTP_URL): ${link}`);
+      if (sent.via === "outbox") log.info({ file: sent.file }, `${kind} mail written to the outbox (no SMTP_URL)`);
       else log.info(`${kind} mail sent`);
     } catch (err) {
       log.error(
@@ -99,7 +103,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
 
   const sendVerification = (to: string, token: string) => {
     const link = `${appUrl}/auth/callback?token=${encodeURIComponent(token)}`;
-    return deliver("verification", verificationMail(to, link, appUrl), link);
+    return deliver("verification", verificationMail(to, link, appUrl));
   };
 
   type InternalAdapter = AuthContext["internalAdapter"];
@@ -121,7 +125,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       expiresAt: new Date(Date.now() + VERIFICATION_EXPIRES_IN * 1000),
     });
     const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await deliver("finish sign-up", finishSignUpMail(fields.email, link, appUrl), link);
+    await deliver("finish sign-up", finishSignUpMail(fields.email, link, appUrl));
   }
 
   return betterAuth({
@@ -170,18 +174,14 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       async sendResetPassword({ user, token }) {
         await deleteResetTokens(db, user.id, token);
         const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await deliver("password reset", passwordResetMail(user.email, link, appUrl), link);
+        await deliver("password reset", passwordResetMail(user.email, link, appUrl));
       },
       // Sign-up with the address of a verified account answers like a new sign-up (nothing revealed
       // to the caller) and tells the owner by mail, which also keeps the two paths' timing alike.
       // (An unverified account with that address has been replaced before this runs: see the hook.)
       async onExistingUserSignUp({ user }) {
         if (!user.emailVerified) return;
-        await deliver(
-          "existing account",
-          existingAccountMail(user.email, `${appUrl}/forgot-password`, appUrl),
-          `${appUrl}/forgot-password`,
-        );
+        await deliver("existing account", existingAccountMail(user.email, `${appUrl}/forgot-password`, appUrl));
       },
       // Issuing a reset link voids the user's older ones; using one voids all, and lifts the
       // account-wide sign-in lock. The link came through the mailbox, so the address is proved: this

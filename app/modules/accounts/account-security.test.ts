@@ -16,7 +16,9 @@ import {
   verifiedAccount as verifiedAccountWith,
 } from "../../../tests/support/auth";
 import { optionalUser } from "~/auth/session.server";
-import { CLIENT_IP_HEADER, getAuth } from "~/auth/auth.server";
+import { pino } from "pino";
+import { CLIENT_IP_HEADER, createAuth, getAuth } from "~/auth/auth.server";
+import { getDb } from "~/db/client.server";
 import { ACCOUNT_MAX, CLIENT_MAX, recordFailure } from "~/auth/lockout.server";
 import { account, session, user, verification } from "~/db/schema";
 import type { Config } from "~/config.server";
@@ -245,6 +247,38 @@ describe("password reset links", () => {
     expect(await signIn(pageRequest("/login"), f.ctx, { email: f.email, password: "N3w!password", rememberMe: false })).toMatchObject({
       ok: true,
     });
+  });
+
+  it("mailed links reach the outbox but never the log (a link there signs in or sets a password)", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    const auth = createAuth({ config, db: getDb(), logger });
+    const post = (path: string, body: unknown) =>
+      auth.handler(
+        new Request(`${APP_URL}/api/auth${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: APP_URL, [CLIENT_IP_HEADER]: nextIp() },
+          body: JSON.stringify(body),
+        }),
+      );
+    const f = freshAccount();
+    expect((await post("/sign-up/email", { ...f, name: f.username })).status).toBe(200);
+    expect((await post("/sign-up/email", { ...f, name: f.username })).status).toBe(200); // restarts it: a set-password link
+    const token = linkFromOutbox(config, f.email, "/reset-password").searchParams.get("token")!;
+    expect((await post("/reset-password", { token, newPassword: "N3w!password" })).status).toBe(200);
+    expect((await post("/request-password-reset", { email: f.email })).status).toBe(200);
+    const other = freshAccount();
+    // Verified now: a sign-up with the address tells the owner (a link to /forgot-password, no token).
+    expect((await post("/sign-up/email", { ...other, email: f.email, name: other.username })).status).toBe(200);
+
+    const mails = outboxMails(config, f.email);
+    expect(mails).toHaveLength(4);
+    const tokens = mails.flatMap((m) => [...m.matchAll(/token=([A-Za-z0-9._~%-]+)/g)].map((t) => t[1]!));
+    expect(tokens.length).toBeGreaterThanOrEqual(3);
+    const outboxLines = lines.filter((l) => l.includes("written to the outbox"));
+    expect(outboxLines).toHaveLength(4);
+    for (const t of tokens) expect(lines.join("\n")).not.toContain(t);
+    expect(lines.join("\n")).not.toContain("token=");
   });
 
   it("/api/auth/request-password-reset refuses another site's Origin (and a cross-site fetch without one)", async () => {
