@@ -6,7 +6,7 @@ import { expect, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * axe-core on the social pages, signed in, with content on them: the review view, the write and edit
- * page, the game's all-reviews page, Discover Users and every profile tab. Zero violations of the
+ * page, the game's all-reviews page, Discover Users, every profile tab and the stats strip's dialogs. Zero violations of the
  * default rules (WCAG 2.x A/AA, best practices, colour contrast) plus label-content-name-mismatch, as
  * a11y.spec.ts asks of the visitor pages.
  */
@@ -50,12 +50,17 @@ for (const [viewportName, viewport] of [
       `/user/${me.id}?tab=top10`,
       `/user/${me.id}?tab=playlist`,
       `/user/${me.id}?tab=activity`,
+      // The stats strip's dialogs, opened from their links.
+      `/user/${me.id}?dialog=games`,
+      `/user/${me.id}?dialog=reviews`,
+      `/user/${me.id}?dialog=followers`,
     ];
     await page.setViewportSize(viewport);
     const found: Record<string, Awaited<ReturnType<typeof violations>>> = {};
     for (const url of pages) {
       await page.goto(url, { waitUntil: "networkidle" });
       await waitForHydration(page);
+      if (url.includes("dialog=")) await expect(page.getByRole("dialog")).toBeVisible();
       const v = await violations(page);
       if (v.length) found[url] = v;
     }
