@@ -5,6 +5,7 @@ import { RelativeTime } from "~/components/ui/relative-time";
 import type { CommentPage, CommentView } from "~/modules/social/social.service.server";
 import { COMMENT_MAX_LENGTH, SOCIAL_MESSAGES } from "~/modules/social/social.schema";
 import { useSocialForm } from "./social-form";
+import { countLabel } from "~/lib/counts";
 
 const ACTION = "/api/comments";
 const buttonClass = "rounded-md px-2 py-1 text-xs font-semibold text-muted hover:bg-surface-2 hover:text-ink-strong";
@@ -256,7 +257,7 @@ export function CommentsSection({ page, reviewId, viewerId }: { page: CommentPag
   return (
     <section aria-labelledby="comments-heading" className="mx-auto max-w-3xl px-4 pb-16">
       <h2 id="comments-heading" className="flex items-center gap-2 text-lg font-bold text-ink-strong">
-        <MessageCircle aria-hidden="true" className="size-5" /> Comments ({page.total})
+        <MessageCircle aria-hidden="true" className="size-5" /> Comments ({countLabel(page.total)})
       </h2>
       {error ? (
         <p role="alert" className="mt-3 rounded-lg border border-rose-500/40 bg-rose-500/10 p-3 text-sm text-rose-200">

@@ -6,6 +6,7 @@ import { formatRating } from "~/lib/ratings";
 import { ReviewLikeButton } from "./review-like-button";
 import { SpoilerText } from "./spoiler-text";
 import { previewText, reviewHref, type CardTheme, type ReviewCard as Card } from "~/modules/reviews/review-card";
+import { countLabel } from "~/lib/counts";
 
 const themeBorder: Record<CardTheme, string> = {
   purple: "before:bg-violet-500",
@@ -74,12 +75,12 @@ export function ReviewCard({
             <ReviewLikeButton reviewId={card.id} liked={like.liked} count={card.likeCount} signedIn={like.signedIn} />
           ) : (
             <span className="flex items-center gap-1">
-              <Heart aria-hidden="true" className="size-4" /> {card.likeCount}
+              <Heart aria-hidden="true" className="size-4" /> {countLabel(card.likeCount)}
               <span className="sr-only">likes</span>
             </span>
           )}
           <span className="flex items-center gap-1">
-            <MessageCircle aria-hidden="true" className="size-4" /> {card.commentCount}
+            <MessageCircle aria-hidden="true" className="size-4" /> {countLabel(card.commentCount)}
             <span className="sr-only">comments</span>
           </span>
         </div>

@@ -5,6 +5,7 @@ import { toast } from "~/components/ui/toast";
 import { registerPendingActionHandler, requireSignIn, type PendingAction } from "~/lib/pending-action";
 import { useJsonAction } from "~/lib/use-json-action";
 import type { SocialAnswer } from "./social-form";
+import { countLabel } from "~/lib/counts";
 
 /**
  * The like buttons on the page by review id. One pending-action handler serves them all (a page
@@ -93,12 +94,12 @@ export function ReviewLikeButton({
       <button
         type="submit"
         aria-pressed={shown.liked}
-        aria-label={`${shown.liked ? "Unlike" : "Like"} review (${shown.count} ${shown.count === 1 ? "like" : "likes"})`}
+        aria-label={`${shown.liked ? "Unlike" : "Like"} review (${countLabel(shown.count)} ${shown.count === 1 ? "like" : "likes"})`}
         data-testid="review-like"
         className={`inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 hover:text-ink-strong ${shown.liked ? "text-rose-400" : ""}`}
       >
         <Heart aria-hidden="true" className="size-4" fill={shown.liked ? "currentColor" : "none"} />
-        <span data-testid="like-count">{shown.count}</span>
+        <span data-testid="like-count">{countLabel(shown.count)}</span>
       </button>
     </form>
   );

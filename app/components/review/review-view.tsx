@@ -8,6 +8,7 @@ import { formatRating } from "~/lib/ratings";
 import type { ReviewView as View } from "~/modules/reviews/reviews.service.server";
 import { ReviewLikeButton } from "./review-like-button";
 import { SpoilerText } from "./spoiler-text";
+import { countLabel } from "~/lib/counts";
 
 export const REVIEW_VIEW_PREVIEW = 500;
 
@@ -104,7 +105,8 @@ export function ReviewView({ view, liked = false, signedIn = false }: { view: Vi
             failure="Failed to update like status"
           />
           <span className="inline-flex items-center gap-1.5" data-testid="comment-count">
-            <MessageCircle aria-hidden="true" className="size-4" /> {view.commentCount} <span className="sr-only">comments</span>
+            <MessageCircle aria-hidden="true" className="size-4" /> {countLabel(view.commentCount)}{" "}
+            <span className="sr-only">comments</span>
           </span>
           {view.editHref ? (
             <Link to={view.editHref} className={`${secondaryButtonClass} ml-auto h-9 gap-2 text-sm`}>
