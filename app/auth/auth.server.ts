@@ -333,6 +333,12 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        if (ctx.path === "/get-session" || ctx.path === "/list-sessions") {
+          // A session's token is its cookie's value: kept out of JSON, so a script that ever ran in a
+          // page (an XSS) could not read it, as the HttpOnly cookie means (no page of ours needs it).
+          if (returned instanceof APIError || returned === null || typeof returned !== "object") return;
+          return ctx.json(withoutSessionTokens(returned));
+        }
         if (ctx.path === "/sign-up/email") {
           if (returned instanceof APIError) return;
           return ctx.json(SIGN_UP_ANSWER);
@@ -357,6 +363,18 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       }),
     },
   });
+}
+
+/** get-session's { session, user } or list-sessions' array, each session without its token. */
+export function withoutSessionTokens(returned: object): unknown {
+  const strip = (s: unknown) => {
+    if (s === null || typeof s !== "object") return s;
+    const { token: _token, ...rest } = s as Record<string, unknown>;
+    return rest;
+  };
+  if (Array.isArray(returned)) return returned.map(strip);
+  const body = returned as Record<string, unknown>;
+  return "session" in body ? { ...body, session: strip(body.session) } : body;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

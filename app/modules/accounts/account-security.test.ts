@@ -419,3 +419,31 @@ describe("/api/auth/update-user", () => {
     expect((await update(f.cookie, { image: null })).status).toBe(200);
   });
 });
+
+describe("session tokens stay in the HttpOnly cookie", () => {
+  const get = (path: string, cookie: string) =>
+    getAuth().handler(new Request(`${APP_URL}/api/auth${path}`, { headers: { cookie, [CLIENT_IP_HEADER]: nextIp() } }));
+
+  it("get-session and list-sessions answer without the token a script could steal", async () => {
+    const f = await verifiedAccount();
+    const pair = f.cookie.split("; ").find((c) => c.startsWith("savepoint.session_token="))!;
+    const cookieToken = decodeURIComponent(pair.slice(pair.indexOf("=") + 1)).split(".")[0]!;
+    expect(cookieToken.length).toBeGreaterThan(10);
+
+    const one = await get("/get-session", f.cookie);
+    expect(one.status).toBe(200);
+    const text = await one.text();
+    const body = JSON.parse(text) as { session: Record<string, unknown>; user: { username: string } };
+    expect(body.user.username).toBe(f.username.toLowerCase());
+    expect(body.session).toMatchObject({ userId: expect.anything(), expiresAt: expect.any(String) });
+    expect(body.session).not.toHaveProperty("token");
+    expect(text).not.toContain(cookieToken);
+
+    const all = await get("/list-sessions", f.cookie);
+    expect(all.status).toBe(200);
+    const listed = await all.text();
+    expect((JSON.parse(listed) as unknown[]).length).toBeGreaterThan(0);
+    expect(listed).not.toContain(cookieToken);
+    expect(listed).not.toContain('"token"');
+  });
+});
