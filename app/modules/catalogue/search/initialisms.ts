@@ -316,10 +316,13 @@ function deriveAliasesOf(title: string): string[] {
   }
   const heads = ps.length > 1 ? initials(first) : [];
   const closer = first[first.length - 1]!;
+  // A roman numeral closing the name, typed in digits before the subtitle's initials ("ff12: rw").
   const otherNumeralHeads =
-    first.length >= 2 && isNumeral(closer, first.length - 1)
+    first.length >= 2 && isNumeral(closer, first.length - 1) && !/^\d+$/.test(closer)
       ? heads.flatMap((h) =>
-          h.endsWith(closer) ? numeralForms(closer).flatMap((n) => (n === closer ? [] : [h.slice(0, h.length - closer.length) + n])) : [],
+          h.endsWith(closer)
+            ? numeralForms(closer).flatMap((n) => (/^\d+$/.test(n) ? [h.slice(0, h.length - closer.length) + n] : []))
+            : [],
         )
       : [];
   // A name starting with an article, its initials without it: "kof" (The King of Fighters), "loh".
@@ -332,7 +335,7 @@ function deriveAliasesOf(title: string): string[] {
     if (!rest[i]!.some((w) => EDITION_WORDS.has(w))) to.add(init);
     // Both initialisms: "gta vc" (Grand Theft Auto: Vice City), "mgs pw".
     if (i === 0) for (const h of heads) to.add(`${h}: ${init}`);
-    // The name's closing numeral the other way too, after the other aliases ("ff12: rw" besides "ffxii: rw").
+    // The name's closing roman numeral in digits too, after the other aliases ("ff12: rw" besides "ffxii: rw").
     if (i === 0) for (const h of otherNumeralHeads) later.add(`${h}: ${init}`);
   };
   // A subtitle's closing numeral both ways ("bo2" and "boii": Black Ops II), added after the others.
