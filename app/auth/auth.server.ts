@@ -366,13 +366,14 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
 }
 
 /** get-session's { session, user } or list-sessions' array, each session without its token. */
-export function withoutSessionTokens(returned: object): unknown {
+export function withoutSessionTokens(returned: object): Record<string, unknown> {
   const strip = (s: unknown) => {
     if (s === null || typeof s !== "object") return s;
     const { token: _token, ...rest } = s as Record<string, unknown>;
     return rest;
   };
-  if (Array.isArray(returned)) return returned.map(strip);
+  // (ctx.json types its argument as an object; list-sessions answers an array.)
+  if (Array.isArray(returned)) return returned.map(strip) as unknown as Record<string, unknown>;
   const body = returned as Record<string, unknown>;
   return "session" in body ? { ...body, session: strip(body.session) } : body;
 }
