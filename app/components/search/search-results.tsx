@@ -59,7 +59,8 @@ export function SearchResults({ state, result, error, loading, hrefFor }: Search
         {result && result.games.length > 0 && !busy ? (
           <>
             Showing {(result.page - 1) * result.pageSize + 1}–{(result.page - 1) * result.pageSize + result.games.length} of{" "}
-            {countLabel(result.total)} {result.total === 1 ? "game" : "games"}
+            {countLabel(result.total)}
+            {result.totalCapped ? "+" : ""} {result.total === 1 && !result.totalCapped ? "game" : "games"}
           </>
         ) : busy ? (
           "Searching..."
@@ -145,6 +146,11 @@ export function SearchResults({ state, result, error, loading, hrefFor }: Search
             <Link to={`/search${searchQueryString({ ...state, page: 1, exact: true })}`} className="text-accent-strong hover:underline">
               Search for “{state.q}” exactly
             </Link>
+          </p>
+        ) : null}
+        {result.totalCapped && state.q ? (
+          <p className="mb-3 text-sm text-muted" data-testid="best-matches">
+            More games match “{state.q}” than are listed: these are the best matches. Add a word, a platform or a year to narrow the search.
           </p>
         ) : null}
         {result.partialMatch ? (

@@ -46,7 +46,8 @@ import type { GameSearchHit, SearchOptions, SearchResult, SearchSource, SortFiel
  *    reviewed, then shortest title.
  * Then scoring in TypeScript (search-ranking.ts, pure and unit-tested; candidates below the
  * relevance threshold are dropped), sorting (relevance, or a field with relevance as tie-break)
- * and paging in memory. total = candidates that passed the filters and the threshold (≤ 150).
+ * and paging in memory. total = candidates that passed the filters and the threshold (≤ 150);
+ * totalCapped says more titles matched than the 150 ranked.
  */
 
 export const CANDIDATE_CAP = 150;
@@ -433,6 +434,8 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
     filteredCount: filtered.removedCount,
     ...(didYouMean ? { didYouMean } : {}),
     ...(mostWords && ranked.length ? { partialMatch: true as const } : {}),
+    // More titles matched than the candidate cap: total counts the best of them only.
+    ...(strict.length >= CANDIDATE_CAP ? { totalCapped: true as const } : {}),
   };
 }
 

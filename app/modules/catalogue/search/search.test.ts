@@ -149,6 +149,12 @@ describe("searchGames: filters, sorts, paging", () => {
       );
     const result = await searchGames({ q: "zorblax", pageSize: 50, page: 1 });
     expect(result.total).toBe(CANDIDATE_CAP);
+    // The page says the total is the best matches only (170 titles hold the word).
+    expect(result.totalCapped).toBe(true);
+    // Under the cap, the total is every match, and nothing says otherwise.
+    const few = await searchGames({ q: "zorblax saga 17" });
+    expect(few.total).toBeLessThan(CANDIDATE_CAP);
+    expect(few.totalCapped).toBeUndefined();
   });
 });
 

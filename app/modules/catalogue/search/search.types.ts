@@ -54,6 +54,9 @@ export interface SearchResult {
    * titles holding most of the words.
    */
   partialMatch?: true;
-  /** browseGames only: counting stopped at 10,000, so total means "at least". */
+  /**
+   * total means "at least": browsing stopped counting at 10,000; a text search matched more titles
+   * than the 150 it ranks (total counts the best of them only).
+   */
   totalCapped?: boolean;
 }
