@@ -40,7 +40,11 @@ const MIN_TOP1 = 0.95;
  *   once after it: 92.0 %, 95.0 %, four empty results (all abbreviations). After round 7 (whose shapes
  *   came from its failures): 95.0 %, 98.0 %, one empty.
  * - holdout-classes-7.json: 100 cases written before round 7 by someone who had not run the search, run
- *   once after it: 94.0 %, 96.0 %, two empty results.
+ *   once after it: 94.0 %, 96.0 %, two empty results. After round 8 (which took three shapes from its
+ *   failures): 97.0 %, 98.0 %, two empty.
+ * - holdout-classes-8.json: 100 cases written during round 8 by someone who had not run the search nor
+ *   seen the tuning (avoiding every game of the other files, so less famous games), run once after it:
+ *   86.0 %, 93.0 %, three empty results.
  */
 const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: number; top1: number; top5: number; maxEmpty: number }[] = [
   { file: "holdout-classes.json", minCases: 100, top1: 0.96, top5: 0.99, maxEmpty: 0 },
@@ -49,7 +53,8 @@ const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: 
   { file: "holdout-classes-4.json", minCases: 100, top1: 0.94, top5: 1, maxEmpty: 0 },
   { file: "holdout-classes-5.json", minCases: 100, top1: 0.91, top5: 0.92, maxEmpty: 5 },
   { file: "holdout-classes-6.json", minCases: 100, top1: 0.95, top5: 0.98, maxEmpty: 1 },
-  { file: "holdout-classes-7.json", minCases: 100, top1: 0.94, top5: 0.96, maxEmpty: 2 },
+  { file: "holdout-classes-7.json", minCases: 100, top1: 0.97, top5: 0.98, maxEmpty: 2 },
+  { file: "holdout-classes-8.json", minCases: 100, top1: 0.86, top5: 0.93, maxEmpty: 3 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 
