@@ -39,3 +39,8 @@ export async function findSessionUser(token: string): Promise<SessionUserRow | n
     .limit(1);
   return row ?? null;
 }
+
+/** Ends one session by its token (a session opened for nobody's use, e.g. by a verification link). */
+export async function deleteSessionByToken(token: string): Promise<void> {
+  await getDb().delete(session).where(eq(session.token, token));
+}

@@ -11,6 +11,16 @@ import { getAuth } from "~/auth/auth.server";
 async function handle(request: Request, context: Route.LoaderArgs["context"]) {
   const checked = await checkAuthRequest(request);
   if (!checked.ok) return checked.response;
+  // A verification link is opened through its page (/auth/callback), which verifies without switching a
+  // signed-in browser into the link's account; Better Auth's own endpoint would switch it.
+  const url = new URL(request.url);
+  if (url.pathname === "/api/auth/verify-email") {
+    const token = url.searchParams.get("token") ?? "";
+    return new Response(null, {
+      status: 302,
+      headers: { location: `/auth/callback${token ? `?token=${encodeURIComponent(token)}` : ""}`, "cache-control": "no-store" },
+    });
+  }
   const headers = forwardedHeaders(request, context);
   const init: RequestInit = { method: request.method, headers, signal: request.signal };
   if (checked.body !== undefined) init.body = checked.body;

@@ -30,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.get("token");
   const r = await verifyEmail(request, context, typeof token === "string" && token !== "" ? token : null);
   if (!r.ok) return data({ ok: false as const, error: r.error }, { status: r.status });
+  // Another account's link opened while signed in: verified, and this browser stays who it was.
+  if (r.data.keptSession) return { ok: true as const, error: null };
   // A link used before verifies nothing new and signs no one in: say so rather than "Redirecting...".
   if (!r.data.setCookies.some(startsSession)) return { ok: true as const, error: null, alreadyVerified: true as const };
   const headers = new Headers();

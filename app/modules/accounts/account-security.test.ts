@@ -447,3 +447,29 @@ describe("session tokens stay in the HttpOnly cookie", () => {
     expect(listed).not.toContain('"token"');
   });
 });
+
+describe("a verification link opened in someone else's signed-in browser", () => {
+  it("verifies the link's address but keeps the browser's session (no switch into the link's account)", async () => {
+    const member = await verifiedAccount();
+    const other = freshAccount("Linker");
+    const ctx = contextFor(nextIp());
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), ctx, other)).ok).toBe(true);
+    const token = verificationTokens(other.email).at(-1)!;
+
+    const r = await verifyEmail(pageRequest("/auth/callback", { cookie: member.cookie }), contextFor(nextIp()), token);
+    expect(r).toEqual({ ok: true, data: { setCookies: [], keptSession: true } });
+    const [row] = await userByEmail(other.email.toLowerCase());
+    expect(row?.emailVerified).toBe(true);
+    // No session was left open for the link's account, and the browser is still the member's.
+    expect(await db.handle().db.select({ id: session.id }).from(session).where(eq(session.userId, row!.id))).toEqual([]);
+    expect(await optionalUser(pageRequest("/", { cookie: member.cookie }))).toMatchObject({ username: member.username.toLowerCase() });
+  });
+
+  it("signed out, the link still signs its own account in (the spec's flow)", async () => {
+    const other = freshAccount("Linker");
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other)).ok).toBe(true);
+    const r = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), verificationTokens(other.email).at(-1)!);
+    expect(r.ok && r.data.setCookies.some((c) => c.startsWith("savepoint.session_token="))).toBe(true);
+    expect(r.ok && r.data.keptSession).toBeFalsy();
+  });
+});

@@ -4,7 +4,8 @@ import { getAuth } from "~/auth/auth.server";
 import { fail, ok, type Failure, type Result } from "~/lib/result";
 import { DELETE_CONFIRMATION, MESSAGES } from "./accounts.messages";
 import { usernameField } from "./accounts.schema";
-import type { SessionUser } from "~/auth/session.server";
+import { optionalUser, type SessionUser } from "~/auth/session.server";
+import { deleteSessionByToken } from "~/auth/session.queries.server";
 import { databaseRoundTrip, deleteUserCascade, findUserRecord, isUsernameTaken } from "./accounts.queries.server";
 
 /**
@@ -133,18 +134,64 @@ export async function changePassword(
 }
 
 /** /auth/callback: verifies the e-mail and signs the user in (Set-Cookie in the result). */
-export async function verifyEmail(request: Request, context: Ctx, token: string | null): Promise<Result<WithCookies>> {
+export async function verifyEmail(
+  request: Request,
+  context: Ctx,
+  token: string | null,
+): Promise<Result<WithCookies<{ keptSession?: true }>>> {
   if (!token) return fail(400, MESSAGES.verificationNoToken);
+  // Signed in, and the link is another account's: its address is verified, but this browser keeps its
+  // session. Switching it into the link's account would let anyone who mails a link (their own
+  // account's) make a signed-in member act as them without noticing (login CSRF).
+  const viewer = await optionalUser(request);
+  const otherAccount = viewer !== null && verificationTokenEmail(token) !== viewer.email.toLowerCase();
   let r: AuthCallResult;
   try {
-    r = await callAuth(request, context, "/verify-email", { method: "GET", query: { token } });
+    r = await callAuth(otherAccount ? withoutCookies(request) : request, context, "/verify-email", { method: "GET", query: { token } });
   } catch {
     return fail(500, MESSAGES.verificationUnexpected);
+  }
+  if (r.ok && otherAccount) {
+    await endSessionsSetBy(r.setCookies);
+    return ok({ setCookies: [], keptSession: true as const });
   }
   if (r.ok) return ok({ setCookies: r.setCookies });
   if (r.code === "TOKEN_EXPIRED") return fail(400, MESSAGES.verificationExpired);
   if (r.status === 429) return failure(r, MESSAGES.verificationFailed);
   return fail(r.status >= 500 ? 500 : 400, MESSAGES.verificationFailed);
+}
+
+/**
+ * The address a verification token was issued for, lower-cased (Better Auth's token is a signed JWT
+ * whose payload holds it; the signature is Better Auth's to check), or null for anything else.
+ */
+export function verificationTokenEmail(token: string): string | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const email = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { email?: unknown }).email;
+    return typeof email === "string" ? email.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+function withoutCookies(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("cookie");
+  return new Request(request.url, { method: "GET", headers });
+}
+
+/** Deletes the sessions a Better Auth answer opened (its session Set-Cookie lines), unused. */
+async function endSessionsSetBy(setCookies: string[]): Promise<void> {
+  const name = (await getAuth().$context).authCookies.sessionToken.name;
+  for (const line of setCookies) {
+    const [pair = ""] = line.split(";");
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq) !== name) continue;
+    const token = decodeURIComponent(pair.slice(eq + 1)).split(".")[0];
+    if (token) await deleteSessionByToken(token);
+  }
 }
 
 /** Ends the session on the server and returns the cookie-clearing headers. */
