@@ -315,3 +315,20 @@ describe("series prior", () => {
     expect(top("kestrel", games)[0]).toBe("Kestrel");
   });
 });
+
+describe("round 9: re-releases whose title adds words", () => {
+  it("ranks the original above its 'Plus' edition when the term leaves the word out", () => {
+    const games = [cand("Alchemy Quest Plus: The Sage of Dusk"), cand("Alchemy Quest: The Sage of Dusk")];
+    expect(top("alchemy quest", games)[0]).toBe("Alchemy Quest: The Sage of Dusk");
+    // Typed, the word names the edition.
+    expect(top("alchemy quest plus", games)[0]).toBe("Alchemy Quest Plus: The Sage of Dusk");
+  });
+
+  it("skips an article opening a subtitle that the term leaves out, not one inside a name", () => {
+    const games = [cand("Moon Saga: Silver Sky Harmony"), cand("Moon Saga: The Silver Sky")];
+    expect(top("moon saga silver sky", games)[0]).toBe("Moon Saga: The Silver Sky");
+    expect(matchTitle(prepareQuery("moon saga silver sky")!, titleForm("Moon Saga: The Silver Sky")).whole).toBe(true);
+    // Inside a name the article stays a word: "Tale of the Drake" is no whole match of 'tale of drake'.
+    expect(matchTitle(prepareQuery("tale of drake")!, titleForm("Tale of the Drake")).whole).toBe(false);
+  });
+});

@@ -147,6 +147,8 @@ const EDITION_WORDS: ReadonlySet<string> = new Set([
   "ultimate",
   "enhanced",
   "remake",
+  // "Atelier Rorona Plus: …", "Ninja Gaiden Sigma 2 Plus": an enhanced re-release of the game without it.
+  "plus",
 ]);
 /** Multi-word markers, checked on the joined remainder. */
 const EDITION_PHRASES: readonly string[] = [
@@ -343,6 +345,8 @@ interface Alignment {
   prefix: boolean;
   /** Title token indexes consumed. */
   used: Set<number>;
+  /** A title article inside the match was left out by the term. */
+  skipped?: boolean;
 }
 
 interface State {
@@ -350,6 +354,8 @@ interface State {
   variant: boolean;
   prefix: boolean;
   used: number[];
+  /** A title article inside the match was skipped ("saint seiya sanctuary" ↔ "Saint Seiya: The Sanctuary"). */
+  skipped?: boolean;
 }
 
 const MAX_JOIN = 3;
@@ -394,6 +400,21 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
           options.push({ di: k, dj: 1, match: wordMatch(q, qc, t, tc, last, true) });
         }
       }
+      // An article opening a subtitle after the first matched word, which the term leaves out ("Saint Seiya:
+      // The Sanctuary" typed 'saint seiya sanctuary'), is skipped: the title's words still follow each other
+      // in the term. Only at a part start: inside a name ("Legend of the Dragon") the article is a real word.
+      if (
+        j > start &&
+        i > queryFrom &&
+        j + 1 < m &&
+        title.partStarts.has(j) &&
+        ARTICLES.has(title.tokens[j] ?? "") &&
+        !ARTICLES.has(query.tokens[i] ?? "")
+      ) {
+        const key = `${i}:${j + 1}`;
+        const prior = next.get(key);
+        if (!prior || prior.s.score < s.score) next.set(key, { i, j: j + 1, s: { ...s, skipped: true } });
+      }
       for (const { di, dj, match } of options) {
         if (match.sim <= 0) continue;
         const key = `${i + di}:${j + dj}`;
@@ -405,7 +426,13 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
         next.set(key, {
           i: i + di,
           j: j + dj,
-          s: { score, variant: s.variant || match.kind === "variant", prefix: s.prefix || match.kind === "prefix", used },
+          s: {
+            score,
+            variant: s.variant || match.kind === "variant",
+            prefix: s.prefix || match.kind === "prefix",
+            used,
+            ...(s.skipped ? { skipped: true } : {}),
+          },
         });
       }
     }
@@ -424,7 +451,15 @@ function contiguousAlignments(query: RankQuery, title: TitleForm, queryFrom = 0)
   const total = totalWeight(query, queryFrom);
   for (let start = 0; start < title.tokens.length; start++) {
     for (const [end, s] of alignFrom(query, title, start, queryFrom)) {
-      out.push({ start, end, sim: s.score / total, variant: s.variant, prefix: s.prefix, used: new Set(s.used) });
+      out.push({
+        start,
+        end,
+        sim: s.score / total,
+        variant: s.variant,
+        prefix: s.prefix,
+        used: new Set(s.used),
+        skipped: s.skipped === true,
+      });
     }
   }
   return out;
@@ -557,8 +592,9 @@ export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialR
   const titleArticle = ARTICLES.has(title.tokens[0] ?? "") && m > 1;
   const queryArticle = ARTICLES.has(query.tokens[0] ?? "") && query.tokens.length > 1;
 
-  const consider = (align: Alignment, articleSkipped: boolean) => {
+  const consider = (align: Alignment, termArticleSkipped: boolean) => {
     const { start, end, sim, variant, prefix, used } = align;
+    const articleSkipped = termArticleSkipped || align.skipped === true;
     let tier: number;
     let exact = false;
     const startsTitle = start === 0 || (start === 1 && titleArticle);
