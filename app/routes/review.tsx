@@ -27,6 +27,25 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(result.data.gameHref, 303);
 }
 
+/**
+ * With JavaScript: a submission that never reached the server (the connection dropped, the device is
+ * offline) keeps the page and everything typed, with the spec's 'Failed to submit review. Please try
+ * again.' (or the delete's), instead of replacing the page with an error. The server's own answers
+ * (refusals, redirects) pass through unchanged.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction();
+  } catch (err) {
+    if (err instanceof Response || isRouteErrorResponse(err)) throw err;
+    return { error: intent === "delete" ? DELETE_FAILED : SUBMIT_FAILED };
+  }
+}
+
+const SUBMIT_FAILED = "Failed to submit review. Please try again.";
+const DELETE_FAILED = "Failed to delete review. Please try again.";
+
 export function meta({ loaderData }: Route.MetaArgs) {
   const game = loaderData?.game;
   const title = !game ? "Write a Review" : loaderData.review ? `Edit Your Review: ${game.name}` : `Review: ${game.name}`;
@@ -37,7 +56,9 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const { game, review, results, query, finishedLocked, finishedAnswer } = loaderData;
   const navigation = useNavigation();
   const next = navigation.location?.pathname;
-  if (navigation.state === "loading" && next?.startsWith("/review")) {
+  // Another review page on its way (not this page reloading its data after a submission: the form and
+  // what was typed in it stay).
+  if (navigation.state === "loading" && !navigation.formMethod && next?.startsWith("/review")) {
     return (
       <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-center text-muted">
         Loading review...

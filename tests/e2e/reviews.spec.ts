@@ -206,6 +206,39 @@ async function openSignInIfNeeded(page: Page) {
   await expect(dialog).toBeVisible();
 }
 
+test.describe("a connection that drops", () => {
+  // The service worker would answer the page's data itself, out of page.route()'s sight.
+  test.use({ serviceWorkers: "block" });
+
+  test("Publish that never reaches the server keeps the page and the text, says so, and works on retry", async ({ page }) => {
+    const member = await newMember(page, "flaky");
+    await page.goto("/review/72");
+    await expect(page.getByRole("heading", { name: /^Review: / })).toBeVisible();
+    await waitForHydration(page);
+    const text = `Written on a train by ${member.username}; the tunnel came at the worst moment.`;
+    await page.getByRole("spinbutton", { name: "Rating" }).fill("7");
+    await page.getByRole("group", { name: "Did you finish the game?" }).getByLabel("No").check();
+    await page.getByRole("group", { name: "Would you recommend this game?" }).getByLabel("Yes").check();
+    const platform = page.getByLabel("Platform");
+    if ((await platform.inputValue()) === "") await platform.selectOption({ index: 1 });
+    await page.getByLabel(/^Review/).fill(text);
+
+    // The POST is cut off before any answer.
+    await page.route("**/review/72.data*", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await page.getByRole("button", { name: "Publish Review" }).click();
+    await expect(page.getByText("Failed to submit review. Please try again.")).toBeVisible();
+    await expect(page.getByLabel(/^Review/)).toHaveValue(text);
+    await expect(page).toHaveURL(/\/review\/72$/);
+
+    await page.unroute("**/review/72.data*");
+    await page.getByRole("button", { name: "Publish Review" }).click();
+    await expect(page).toHaveURL(/\/game\/[a-z0-9-]+$/);
+    await expect(reviewsRegion(page).getByText(text)).toBeVisible();
+  });
+});
+
 test.describe("without JavaScript", () => {
   test("a visitor is sent to sign in and back to the review page", async ({ browser }, testInfo) => {
     const visitor = await otherPerson(browser, testInfo, 2, false);
