@@ -63,8 +63,10 @@ const PROBES = [
   // Round 8: a pair title's versions sharing a number ("bw2"), a number word as its digit ("ds9").
   "Pokémon Black 2 and White 2",
   "Star Trek: Deep Space Nine",
+  // Round 9: a numbered name glued to a one-word subtitle's initial ("ac3l").
+  "Assassin's Creed III: Liberation",
 ] as const;
-const RULES_REVISION = 4;
+const RULES_REVISION = 5;
 
 /** The rules' fingerprint; `communitySource` is the community alias file's content (a test passes another). */
 export function derivationFingerprint(communitySource: string = COMMUNITY_ALIASES_SOURCE): string {

@@ -149,6 +149,17 @@ function initials(ws: readonly string[]): string[] {
   return [...out];
 }
 
+/**
+ * A subtitle's initials glued after a numbered name ("ssf4ae"); a one-word subtitle gives its initial
+ * ("ac3l": Assassin's Creed III: Liberation), or a compound word's two ("…: Underworld" → "uw").
+ */
+function subtitleInitials(part: readonly string[]): string[] {
+  const out = initials(part);
+  const word = part.length === 1 ? part[0]! : "";
+  if (/^[a-z]{3,}$/.test(word) && !isNumeral(word, 1)) out.push(compoundInitials(word) ?? word[0]!);
+  return out;
+}
+
 /** Words marking an edition or a bundle: a subtitle holding one is no name of its own. */
 const EDITION_WORDS: ReadonlySet<string> = new Set([
   "edition",
@@ -306,7 +317,7 @@ function deriveAliasesOf(title: string): string[] {
             // A number closing the name, then the subtitle's initials, glued, digits only: "ssf4ae" (Super
             // Street Fighter IV: Arcade Edition), "kh2fm"; after the other aliases.
             if (/^\d+$/.test(n) && !after.length && rest[0] && init.length >= 2)
-              for (const sub of initials(rest[0])) later.add([...before, `${init}${n}${sub}`].join(" "));
+              for (const sub of subtitleInitials(rest[0])) later.add([...before, `${init}${n}${sub}`].join(" "));
           }
           // "tes skyrim": the initialism, then the subtitle, without the number.
           if (restText.length && init.length >= 2) add([...before, init], tail.slice(1));

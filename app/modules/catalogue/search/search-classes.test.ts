@@ -394,3 +394,15 @@ describe("round 8: number words, short words one letter off, pair titles", () =>
     expect(ranked("fantastic", ["Fantastic Four", "Fantastic Zone"])[0]).toBe("Fantastic Four");
   });
 });
+
+describe("round 9: a numbered name glued to a one-word subtitle's initial", () => {
+  it("derives the name's initials, its number in digits and the subtitle's initial, glued", async () => {
+    expect(initialismAliases("Star Quest III: Redemption")).toEqual(expect.arrayContaining(["sq3r"]));
+    // An arabic number too, and a compound subtitle word gives its halves' initials.
+    expect(initialismAliases("Star Quest 2: Underworld")).toEqual(expect.arrayContaining(["sq2uw"]));
+    // Subtitles of two words or more keep their initials (unchanged): "ssf4ae".
+    expect(initialismAliases("Star Quest IV: Arcade Edition")).toEqual(expect.arrayContaining(["sq4ae"]));
+    await createGame({ name: "Star Quest III: Redemption", releaseYear: 2012, platformNames: ["PC"] });
+    expect((await names("sq3r"))[0]).toBe("Star Quest III: Redemption");
+  });
+});
