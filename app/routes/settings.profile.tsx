@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/settings.profile";
 import { requireUser } from "~/access/access.server";
 import { isTrustedOrigin } from "~/auth/session.server";
@@ -26,6 +26,16 @@ export async function action({ request }: Route.ActionArgs) {
   const r = await updateProfile(actor, await readForm(request));
   if (!r.ok) return data({ ok: false as const, error: r.error, errors: r.fieldErrors ?? {} }, { status: r.status });
   return { ok: true as const, error: null, errors: {} as Record<string, string> };
+}
+
+/** A save that never reached the server keeps the page and what was typed, and says so. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (err) {
+    if (err instanceof Response || isRouteErrorResponse(err)) throw err;
+    return { ok: false as const, error: PROFILE_EDIT_MESSAGES.notSent, errors: {} as Record<string, string> };
+  }
 }
 
 const input =

@@ -145,6 +145,29 @@ test("edit the profile with an avatar and see it in the header; the profile and 
   }
 });
 
+test.describe("a connection that drops", () => {
+  // The service worker would answer the page's data itself, out of page.route()'s sight.
+  test.use({ serviceWorkers: "block" });
+
+  test("a profile save that never reaches the server keeps the edits, says so, and works on retry", async ({ page }) => {
+    await newMember(page, "offline");
+    await page.goto("/settings/profile");
+    await waitForHydration(page);
+    const bio = page.getByLabel("Bio");
+    await bio.fill("Collector of boxed SNES games.");
+    await page.route("**/settings/profile.data*", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText("Failed to update profile. Please try again.")).toBeVisible();
+    await expect(bio).toHaveValue("Collector of boxed SNES games.");
+
+    await page.unroute("**/settings/profile.data*");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByText("Profile updated")).toBeVisible();
+  });
+});
+
 test.describe("Discover without JavaScript", () => {
   test("paging over 20 results and the filters are plain links and forms", async ({ page, request, browser, baseURL }, testInfo) => {
     const prefix = `dp${Date.now().toString(36).slice(-6)}`;

@@ -18,6 +18,8 @@ export const PROFILE_EDIT_MESSAGES = {
   tooManyPlatforms: `Choose at most ${PLATFORMS_MAX} platforms`,
   controlChars: "Text must not contain control characters",
   saved: "Profile updated",
+  /** The save never reached the server (connection dropped, offline); what was typed stays. */
+  notSent: "Failed to update profile. Please try again.",
 } as const;
 const M = PROFILE_EDIT_MESSAGES;
 
