@@ -406,3 +406,33 @@ describe("round 9: a numbered name glued to a one-word subtitle's initial", () =
     expect((await names("sq3r"))[0]).toBe("Star Quest III: Redemption");
   });
 });
+
+describe("round 9: a nickname cutting the series word before a number", () => {
+  const row = (id: number, name: string): RankCandidate => ({
+    id,
+    name,
+    alternativeNames: [],
+    category: 0,
+    releaseYear: null,
+    releaseDate: null,
+    ratingCount: 0,
+    avgUserRating: null,
+    igdbRating: null,
+    igdbRatingCount: null,
+    platformCount: 1,
+    viewCount: 0,
+  });
+  const ranked = (q: string, titles: string[]) =>
+    rankCandidates(
+      prepareQuery(q)!,
+      titles.map((t, i) => row(i + 1, t)),
+    ).map((r) => r.candidate.name);
+
+  it("finds a one-word series name cut to its first syllables, then the number", async () => {
+    await createGame({ name: "Bravonetta 2", releaseYear: 2014, platformNames: ["Wii U"] });
+    await createGame({ name: "Bravonetta", releaseYear: 2009, platformNames: ["PS3"] });
+    expect((await names("bravo 2"))[0]).toBe("Bravonetta 2");
+    // Only the start of one title word: "mari" is no start of "Mari Kart" joined.
+    expect(ranked("mari 64", ["Mari Kart 64", "Super Mari 64"])[0]).toBe("Super Mari 64");
+  });
+});

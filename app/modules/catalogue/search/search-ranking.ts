@@ -219,6 +219,22 @@ export function prepareQuery(term: string): RankQuery | null {
   return { normalized, tokens, canon: canonTokens(tokens, false), compact: tokens.join("") };
 }
 
+/**
+ * A term of one word and a number, the word of three letters or more ("bayo 2", "suiko 2", "wiz 2"): the
+ * word may be a nickname cutting the series word to its first syllables, so it may match the start of a
+ * title word (full text: as a prefix; ranking: as type-ahead), as the term's last word always may. Not
+ * before "1": a first game typed with 1 ("sonic 1") is asked without the number, its word the last one.
+ */
+export function isNicknameCut(query: RankQuery, i: number): boolean {
+  return (
+    query.tokens.length === 2 &&
+    i === 0 &&
+    /^[a-z]{3,}$/.test(query.tokens[0]!) &&
+    /^\d+$/.test(query.canon[1] ?? "") &&
+    query.canon[1] !== "1"
+  );
+}
+
 /** Shared between searches (titleForm remembers them): read-only. */
 interface TitleForm {
   readonly tokens: readonly string[];
@@ -388,11 +404,14 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
         const q = query.tokens.slice(i, i + k).join("");
         const qc = query.canon.slice(i, i + k).join("");
         const last = i + k === n;
+        // A nickname's cut word matches the start of one title word, never of words joined ("mario" is no
+        // start of "mario kart").
+        const cut = k === 1 && isNicknameCut(query, i);
         if (k === 1) {
           for (let l = 1; l <= MAX_JOIN && j + l <= m; l++) {
             const t = title.tokens.slice(j, j + l).join("");
             const tc = title.canon.slice(j, j + l).join("");
-            options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, last, l > 1) });
+            options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, last || (cut && l === 1), l > 1) });
           }
         } else {
           const t = title.tokens[j] ?? "";

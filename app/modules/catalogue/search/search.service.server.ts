@@ -7,6 +7,7 @@ import {
   DIGIT_WORDS,
   editSimilarity,
   firstGameQuery,
+  isNicknameCut,
   prepareQuery,
   rankCandidates,
   type RankCandidate,
@@ -206,6 +207,9 @@ function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>, 
     if (loose && short) return;
     for (const c of corrections.get(token) ?? []) add(c);
     if (i === query.tokens.length - 1 && token.length >= MIN_PREFIX_LENGTH && !/^\d+$/.test(token)) add(token, true);
+    // A word cut short before a number: a nickname taking the series word's first syllables ("bayo 2" for
+    // Bayonetta 2, "suiko 2"); the ranking takes it as the start of the title word only before the number.
+    else if (isNicknameCut(query, i)) add(token, true);
     if (alts.size) groups.push(alts.size === 1 ? [...alts][0]! : `(${[...alts].join(" | ")})`);
   });
   return groups;
