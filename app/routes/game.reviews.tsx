@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/game.reviews";
 import { currentActor } from "~/access/access.server";
 import { ReviewCard } from "~/components/review/review-card";
+import { countLabel } from "~/lib/counts";
 import { pageTitle } from "~/lib/meta";
 import { getGameReviewsPage } from "~/modules/reviews/game-reviews.service.server";
 
@@ -30,7 +31,7 @@ export default function GameReviewsRoute({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h1 className="mt-1 text-2xl font-bold text-ink-strong">
-        Reviews of {game.name} ({total})
+        Reviews of {game.name} ({countLabel(total)})
       </h1>
       <nav aria-label="Sort reviews" className="mt-4 flex gap-2">
         <Link to={href(1, "liked")} className={tabClass(sort === "liked")} aria-current={sort === "liked" ? "page" : undefined}>

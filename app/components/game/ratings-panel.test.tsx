@@ -20,4 +20,14 @@ describe("ratings panel", () => {
     expect(html).toMatch(/class="[^"]*text-5xl[^"]*"[^>]*data-testid="rating-average">7.4</);
     expect(html).toMatch(/class="[^"]*h-24[^"]*" data-testid="rating-histogram"/);
   });
+
+  it("counts with thousands separators: '1,972 ratings', '1 rating'", () => {
+    const histogram = [0, 0, 0, 0, 0, 972, 500, 300, 200, 0];
+    expect(renderToStaticMarkup(<RatingsPanel count={1972} averageLabel="6.9" histogram={histogram} />)).toMatch(
+      /data-testid="rating-count">1,972 ratings</,
+    );
+    expect(renderToStaticMarkup(<RatingsPanel count={1} averageLabel="7.0" histogram={[0, 0, 0, 0, 0, 0, 1, 0, 0, 0]} />)).toMatch(
+      /data-testid="rating-count">1 rating</,
+    );
+  });
 });

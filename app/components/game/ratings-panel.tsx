@@ -1,4 +1,5 @@
 import { Star } from "lucide-react";
+import { countLabel } from "~/lib/counts";
 
 export interface RatingsPanelProps {
   count: number;
@@ -9,7 +10,7 @@ export interface RatingsPanelProps {
 }
 
 function ratingsText(n: number): string {
-  return `${n} ${n === 1 ? "rating" : "ratings"}`;
+  return `${countLabel(n)} ${n === 1 ? "rating" : "ratings"}`;
 }
 
 /** The ratings panel: count, 10-bar histogram and the average. */

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { GameReviewItem, GameReviewLike } from "~/components/game/game-reviews";
 import type { ReviewCard } from "~/modules/reviews/review-card";
 import { previewText, reviewHref } from "~/modules/reviews/review-card";
+import { countLabel } from "~/lib/counts";
 import { SpoilerText } from "./spoiler-text";
 import { signInToReviewHref, WriteReviewLink } from "./write-review-link";
 
@@ -110,7 +111,7 @@ export function GameReviewBlock({
           className="mt-3 inline-block text-sm font-semibold text-accent-strong hover:underline"
           data-testid="all-reviews"
         >
-          See all {writtenCount} {writtenCount === 1 ? "review" : "reviews"}
+          See all {countLabel(writtenCount)} {writtenCount === 1 ? "review" : "reviews"}
         </Link>
       )}
     </section>
