@@ -88,6 +88,7 @@ export const HELD_OUT_CLASS_FILES = [
   "holdout-classes-6.json",
   "holdout-classes-7.json",
   "holdout-classes-8.json",
+  "holdout-classes-9.json",
 ] as const;
 export type ClassFile = (typeof HELD_OUT_CLASS_FILES)[number] | "tuning-classes.json";
 

@@ -44,7 +44,10 @@ const MIN_TOP1 = 0.95;
  *   failures): 97.0 %, 98.0 %, two empty.
  * - holdout-classes-8.json: 100 cases written during round 8 by someone who had not run the search nor
  *   seen the tuning (avoiding every game of the other files, so less famous games), run once after it:
- *   86.0 %, 93.0 %, three empty results.
+ *   86.0 %, 93.0 %, three empty results. After round 9 (two of its changes answer file 8's failures):
+ *   91.0 %, 95.0 %, two empty.
+ * - holdout-classes-9.json: 100 cases written during round 9 by someone who had not run the search nor
+ *   seen the tuning, run once after it: 89.0 %, 92.0 %, six empty results (all abbreviations).
  */
 const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: number; top1: number; top5: number; maxEmpty: number }[] = [
   { file: "holdout-classes.json", minCases: 100, top1: 0.96, top5: 0.99, maxEmpty: 0 },
@@ -54,7 +57,8 @@ const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: 
   { file: "holdout-classes-5.json", minCases: 100, top1: 0.91, top5: 0.92, maxEmpty: 5 },
   { file: "holdout-classes-6.json", minCases: 100, top1: 0.95, top5: 0.98, maxEmpty: 1 },
   { file: "holdout-classes-7.json", minCases: 100, top1: 0.97, top5: 0.98, maxEmpty: 2 },
-  { file: "holdout-classes-8.json", minCases: 100, top1: 0.86, top5: 0.93, maxEmpty: 3 },
+  { file: "holdout-classes-8.json", minCases: 100, top1: 0.91, top5: 0.95, maxEmpty: 2 },
+  { file: "holdout-classes-9.json", minCases: 100, top1: 0.89, top5: 0.92, maxEmpty: 6 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 
