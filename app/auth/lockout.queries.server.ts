@@ -12,18 +12,18 @@ export async function readCounters(db: Database, keys: string[]): Promise<{ key:
     .where(inArray(rateLimit.key, keys));
 }
 
+/** The counter one higher, or 1 again when its last failure is older than windowStart (an upsert's SET). */
+const counted = (now: number, windowStart: number) => ({
+  count: sql`case when ${rateLimit.lastRequest} < ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
+  lastRequest: now,
+});
+
 /** Adds one to the counter, starting again at 1 when its last failure is older than windowStart. */
 export async function bumpCounter(db: Database, key: string, now: number, windowStart: number): Promise<void> {
   await db
     .insert(rateLimit)
     .values({ key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${rateLimit.lastRequest} < ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: now,
-      },
-    });
+    .onConflictDoUpdate({ target: rateLimit.key, set: counted(now, windowStart) });
 }
 
 /**
@@ -37,10 +37,7 @@ export async function bumpCounterBelow(db: Database, key: string, now: number, w
     .values({ key, count: 1, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimit.key,
-      set: {
-        count: sql`case when ${rateLimit.lastRequest} < ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: now,
-      },
+      set: counted(now, windowStart),
       setWhere: sql`${rateLimit.lastRequest} < ${windowStart} or ${rateLimit.count} < ${max}`,
     })
     .returning({ count: rateLimit.count });

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { newMember, postFromPage } from "./accounts";
 import { demoGames } from "./demo-catalogue";
+import { violations } from "./axe";
 import { expect, test, viewports, waitForHydration } from "./fixtures";
 
 /**
@@ -10,14 +9,6 @@ import { expect, test, viewports, waitForHydration } from "./fixtures";
  * default rules (WCAG 2.x A/AA, best practices, colour contrast) plus label-content-name-mismatch, as
  * a11y.spec.ts asks of the visitor pages.
  */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
-  return results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`),
-  }));
-}
 
 const PORTAL = demoGames.find((g) => g.name === "Portal" && g.igdb_id)!;
 

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame } from "../../../../tests/factories";
+import { rankedTitles } from "../../../../tests/factories/ranking";
 import { useTestDatabase } from "../../../../tests/setup/database";
 import { communityAliases, communityAliasIndex } from "./community-aliases";
 import { camelCaseWords, firstSyllable, initialismAliases, initialismWords, searchAliasesOf } from "./initialisms";
 import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
-import { prepareQuery, rankCandidates, type RankCandidate } from "./search-ranking";
+import { prepareQuery } from "./search-ranking";
 import { CANDIDATE_CAP, correctedTerm, initialsOnly, searchGames } from "./search.service.server";
 
 useTestDatabase();
@@ -329,25 +330,7 @@ describe("round 7: initialism shapes", () => {
 });
 
 describe("round 8: number words, short words one letter off, pair titles", () => {
-  const row = (id: number, name: string): RankCandidate => ({
-    id,
-    name,
-    alternativeNames: [],
-    category: 0,
-    releaseYear: null,
-    releaseDate: null,
-    ratingCount: 0,
-    avgUserRating: null,
-    igdbRating: null,
-    igdbRatingCount: null,
-    platformCount: 1,
-    viewCount: 0,
-  });
-  const ranked = (q: string, titles: string[]) =>
-    rankCandidates(
-      prepareQuery(q)!,
-      titles.map((t, i) => row(i + 1, t)),
-    ).map((r) => r.candidate.name);
+  const ranked = rankedTitles;
 
   it("finds a title's number word typed as a digit", async () => {
     await createGame({ name: "Inazuma Eleven", releaseYear: 2008, platformNames: ["DS"] });
@@ -408,25 +391,7 @@ describe("round 9: a numbered name glued to a one-word subtitle's initial", () =
 });
 
 describe("round 9: a nickname cutting the series word before a number", () => {
-  const row = (id: number, name: string): RankCandidate => ({
-    id,
-    name,
-    alternativeNames: [],
-    category: 0,
-    releaseYear: null,
-    releaseDate: null,
-    ratingCount: 0,
-    avgUserRating: null,
-    igdbRating: null,
-    igdbRatingCount: null,
-    platformCount: 1,
-    viewCount: 0,
-  });
-  const ranked = (q: string, titles: string[]) =>
-    rankCandidates(
-      prepareQuery(q)!,
-      titles.map((t, i) => row(i + 1, t)),
-    ).map((r) => r.candidate.name);
+  const ranked = rankedTitles;
 
   it("finds a one-word series name cut to its first syllables, then the number", async () => {
     await createGame({ name: "Bravonetta 2", releaseYear: 2014, platformNames: ["Wii U"] });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rankCandidate } from "../../../../tests/factories/ranking";
 import {
   categoryAdjustment,
   editDistance,
@@ -18,21 +19,7 @@ const NOW = new Date("2025-06-01T00:00:00Z");
 let nextId = 1;
 
 function cand(name: string, over: Partial<RankCandidate> = {}): RankCandidate {
-  return {
-    id: nextId++,
-    name,
-    alternativeNames: [],
-    category: 0,
-    releaseYear: null,
-    releaseDate: null,
-    ratingCount: 0,
-    avgUserRating: null,
-    igdbRating: null,
-    igdbRatingCount: null,
-    platformCount: 1,
-    viewCount: 0,
-    ...over,
-  };
+  return rankCandidate(nextId++, name, over);
 }
 
 function title(q: string, name: string) {
