@@ -14,6 +14,7 @@ import * as login from "~/routes/login";
 import * as oauthRoute from "~/routes/auth.oauth.$provider";
 import { getAuth } from "./auth.server";
 import { OAUTH_MESSAGES } from "./oauth";
+import { providerName } from "./providers.server";
 import { optionalUser } from "./session.server";
 
 /**
@@ -275,6 +276,18 @@ describe("OpenID Connect sign-in", () => {
     expect(me?.username).toBe("ab0");
     // No name from the provider: the username stands in.
     expect(me?.name).toBe("ab0");
+  });
+
+  it("keeps a provider's display name to the rules a typed name follows (no control characters, 50 at most)", async () => {
+    const long = `Ada\u0007 Lovelace\n${"x".repeat(80)}`;
+    const flow = await signInWithOidc({ sub: sub(), email: `ada@four${process.pid}.test`, email_verified: true, name: long });
+    const me = await sessionUser(flow.jar);
+    expect(me?.name).toBe(`Ada Lovelace ${"x".repeat(37)}`);
+    expect(me?.name).toHaveLength(50);
+    expect(providerName("  \u0000\t ")).toBe("");
+    expect(providerName(42)).toBe("");
+    // Whole characters only: an emoji is never cut in half.
+    expect(providerName(`${"a".repeat(49)}😀`)).toBe("a".repeat(49));
   });
 
   it("sends a cancelled sign-in back to /login with a clear message, keeping redirectTo", async () => {

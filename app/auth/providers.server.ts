@@ -3,7 +3,7 @@ import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { Database } from "~/db/client.server";
 import { isUsernameTaken } from "~/modules/accounts/accounts.queries.server";
-import { generateUsername } from "~/modules/accounts/accounts.schema";
+import { generateUsername, NAME_MAX } from "~/modules/accounts/accounts.schema";
 import { getConfig, type Config, type OAuthSettings } from "~/config.server";
 import type { OAuthProviderInfo } from "./oauth";
 
@@ -133,6 +133,22 @@ function refuseUnprovedAddress(user: { emailVerified?: unknown }, ctx: { path?: 
  * e-mail, and an empty name falls back to it. Availability is checked
  * on the lowercase name through the adapter of the running transaction.
  */
+/**
+ * A provider's display name made to follow the rules a typed name follows (accounts.schema nameField):
+ * control characters dropped, spaces collapsed, at most 50 characters. Empty when nothing is left.
+ */
+export function providerName(raw: unknown): string {
+  if (typeof raw !== "string") return "";
+  const cleaned = raw
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  // (The rule counts UTF-16 units, as the form's check does; whole characters are dropped from the end.)
+  const chars = Array.from(cleaned);
+  while (chars.join("").length > NAME_MAX) chars.pop();
+  return chars.join("").trim();
+}
+
 export function assignUsernameOnCreate(db: Database): UserCreateBefore {
   return async (user, ctx) => {
     refuseUnprovedAddress(user, ctx);
@@ -144,7 +160,7 @@ export function assignUsernameOnCreate(db: Database): UserCreateBefore {
       return isUsernameTaken(candidate, db);
     };
     const username = await generateUsername(user.email, isTaken);
-    const name = typeof user.name === "string" && user.name.trim() !== "" ? user.name.trim() : username;
+    const name = providerName(user.name) || username;
     return { data: { ...user, name, username, displayUsername: username } };
   };
 }
