@@ -10,3 +10,11 @@ import * as schema from "~/db/schema";
 export function authDatabase(db: Database) {
   return drizzleAdapter(db, { provider: "pg", schema, transaction: true });
 }
+
+/** Better Auth's adapter of the running auth transaction (the account being created is not committed yet). */
+type AuthAdapter = { findOne: (q: { model: string; where: { field: string; value: string }[] }) => Promise<unknown> };
+
+/** Whether a username is taken, asked through the running auth transaction's adapter. */
+export async function usernameTakenInAuthTransaction(adapter: AuthAdapter, username: string): Promise<boolean> {
+  return (await adapter.findOne({ model: "user", where: [{ field: "username", value: username }] })) !== null;
+}

@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { Database } from "~/db/client.server";
 import { isUsernameTaken } from "~/modules/accounts/accounts.queries.server";
+import { usernameTakenInAuthTransaction } from "./auth.queries.server";
 import { generateUsername, NAME_MAX } from "~/modules/accounts/accounts.schema";
 import { getConfig, type Config, type OAuthSettings } from "~/config.server";
 import type { OAuthProviderInfo } from "./oauth";
@@ -155,10 +156,7 @@ export function assignUsernameOnCreate(db: Database): UserCreateBefore {
     const current = (user as { username?: unknown }).username;
     if (typeof current === "string" && current !== "") return;
     const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : null;
-    const isTaken = async (candidate: string): Promise<boolean> => {
-      if (adapter) return (await adapter.findOne({ model: "user", where: [{ field: "username", value: candidate }] })) !== null;
-      return isUsernameTaken(candidate, db);
-    };
+    const isTaken = (candidate: string) => (adapter ? usernameTakenInAuthTransaction(adapter, candidate) : isUsernameTaken(candidate, db));
     const username = await generateUsername(user.email, isTaken);
     const name = providerName(user.name) || username;
     return { data: { ...user, name, username, displayUsername: username } };
