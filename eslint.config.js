@@ -15,6 +15,11 @@ const NO_DB_CLIENT = {
   message: "Queries live in *.queries.server.ts: call a queries function instead of opening the database client here.",
 };
 
+const NO_LUCIDE = {
+  regex: "^lucide-react(/|$)",
+  message: 'Import icons from "~/components/ui/icons" (one <svg> with a constant inner string; add the name there).',
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -64,8 +69,15 @@ export default defineConfig(
   // Layers: app/ never imports server/ (dependencies flow one way), and SQL lives in *.queries.server.ts:
   // only queries files, the db layer, scripts, tests and migrations open the database client
   // (type imports of it are fine: a type runs no query).
+  // Icons come from app/components/ui/icons.tsx, the one module that reads lucide-react.
   {
     files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT, NO_DB_CLIENT, NO_LUCIDE] }],
+    },
+  },
+  {
+    files: ["app/components/ui/icons.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT, NO_DB_CLIENT] }],
     },

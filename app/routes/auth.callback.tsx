@@ -1,4 +1,4 @@
-import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { CheckCircle2, Loader2, XCircle } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useSubmit } from "react-router";
 import type { Route } from "./+types/auth.callback";

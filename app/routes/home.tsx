@@ -1,4 +1,4 @@
-import { BarChart3, Star, Users } from "lucide-react";
+import { BarChart3, Star, Users } from "~/components/ui/icons";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { useAuthModal } from "~/components/auth/auth-modal";

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/reset-password";

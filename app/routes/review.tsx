@@ -1,5 +1,5 @@
 import { readFormObject } from "~/lib/form.server";
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/review";
 import { requireUser } from "~/access/access.server";

@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/signup";

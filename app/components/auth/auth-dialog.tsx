@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { setVerificationEmail, type AuthModalMode, type ModalState, type Panel } from "./auth-modal";

@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useAuthModal } from "./auth-modal";

@@ -1,4 +1,4 @@
-import { Check, Eye, EyeOff, Loader2, X } from "lucide-react";
+import { Check, Eye, EyeOff, Loader2, X } from "~/components/ui/icons";
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/ui/form-controls";
 import { passwordStrength } from "~/modules/accounts/accounts.schema";

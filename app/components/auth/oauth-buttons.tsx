@@ -1,4 +1,4 @@
-import { KeyRound, LogIn } from "lucide-react";
+import { KeyRound, LogIn } from "~/components/ui/icons";
 import { oauthStartHref, type OAuthProviderInfo } from "~/auth/oauth";
 
 /**

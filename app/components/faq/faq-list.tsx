@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { FAQ_ITEMS, type FaqItem } from "./faq-content";
 

@@ -1,4 +1,4 @@
-import { BookmarkPlus, Check, Flag, Library, Play } from "lucide-react";
+import { BookmarkPlus, Check, Flag, Library, Play } from "~/components/ui/icons";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useLocation, useSearchParams } from "react-router";

@@ -1,4 +1,4 @@
-import { Gamepad2, RotateCw, Search } from "lucide-react";
+import { Gamepad2, RotateCw, Search } from "~/components/ui/icons";
 import { Link } from "react-router";
 
 /** 'Game not found' / 'Invalid game identifier' (or another message) with a debug line and the two ways on. */

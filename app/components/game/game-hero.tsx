@@ -1,5 +1,5 @@
 import { WriteReviewLink } from "~/components/review/write-review-link";
-import { CalendarDays, ChevronRight, PenLine, Search } from "lucide-react";
+import { CalendarDays, ChevronRight, PenLine, Search } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { generatedCoverColors, igdbCoverUrl } from "~/lib/images";

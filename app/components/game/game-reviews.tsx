@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { ReviewLikeButton } from "~/components/review/review-like-button";
 import { RelativeTime } from "~/components/ui/relative-time";

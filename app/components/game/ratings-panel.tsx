@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { countLabel } from "~/lib/counts";
 
 export interface RatingsPanelProps {

@@ -1,4 +1,4 @@
-import { AlertCircle, ChevronLeft, ChevronRight } from "lucide-react";
+import { AlertCircle, ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { RelatedCard } from "~/modules/catalogue/related/related.service.server";

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "~/components/ui/icons";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { isDlcLike, isMainGame } from "~/lib/categories";

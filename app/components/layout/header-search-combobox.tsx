@@ -1,4 +1,4 @@
-import { Clock, Loader2, Search, X } from "lucide-react";
+import { Clock, Loader2, Search, X } from "~/components/ui/icons";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { GameCover } from "~/components/game/game-cover";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import { useId, useRef, useState, type ComponentType } from "react";
 import { Form } from "react-router";
 import type { SearchKind } from "~/components/search/recent-searches";

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "~/components/ui/icons";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { HeaderSearch } from "./header-search";

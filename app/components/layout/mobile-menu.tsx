@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import type { RefObject } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { navLinkClass } from "./nav-link-class";

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Menu, PenLine, Settings, User } from "lucide-react";
+import { ChevronDown, LogOut, Menu, PenLine, Settings, User } from "~/components/ui/icons";
 import { HeaderSearch } from "./header-search";
 import { Avatar, displayName, type HeaderUser } from "./header-user";
 

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, LogOut, PenLine, Settings, User } from "lucide-react";
+import { ChevronDown, LogOut, PenLine, Settings, User } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
 import { Avatar, displayName, type HeaderUser } from "./header-user";
 

@@ -1,4 +1,4 @@
-import { Shield, X } from "lucide-react";
+import { Shield, X } from "~/components/ui/icons";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import {

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type TouchEvent } from "react";
 import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import { DialogCloseButton } from "~/components/ui/dialog-close-button";

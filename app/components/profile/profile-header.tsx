@@ -1,4 +1,4 @@
-import { CalendarDays, Gamepad2, Globe, MapPin, Pencil } from "lucide-react";
+import { CalendarDays, Gamepad2, Globe, MapPin, Pencil } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { countLabel, shortCount } from "~/lib/counts";

@@ -16,7 +16,7 @@ import {
 import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import * as Dialog from "@radix-ui/react-dialog";
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "~/components/ui/icons";
 import { useMemo, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";

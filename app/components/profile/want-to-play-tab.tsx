@@ -1,4 +1,4 @@
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "~/components/ui/icons";
 import { useState } from "react";
 import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";

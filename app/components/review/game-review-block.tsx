@@ -1,4 +1,4 @@
-import { MessageSquareText, PenLine } from "lucide-react";
+import { MessageSquareText, PenLine } from "~/components/ui/icons";
 import { Link, useLocation } from "react-router";
 import { GameReviewItem, GameReviewLike } from "~/components/game/game-reviews";
 import type { ReviewCard } from "~/modules/reviews/review-card";

@@ -1,4 +1,4 @@
-import { Heart, MessageCircle } from "lucide-react";
+import { Heart, MessageCircle } from "~/components/ui/icons";
 import { Link, useNavigate } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
 import { RelativeTime } from "~/components/ui/relative-time";

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/ui/form-controls";

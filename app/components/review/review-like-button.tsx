@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/ui/icons";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";

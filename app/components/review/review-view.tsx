@@ -1,4 +1,4 @@
-import { MessageCircle, PenLine, UserRound } from "lucide-react";
+import { MessageCircle, PenLine, UserRound } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { GameCover } from "~/components/game/game-cover";

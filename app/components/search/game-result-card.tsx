@@ -1,4 +1,4 @@
-import { MessageSquare, Star } from "lucide-react";
+import { MessageSquare, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
 import { categoryLabel, isMainGame } from "~/lib/categories";

@@ -1,4 +1,4 @@
-import { Search, SlidersHorizontal, X } from "lucide-react";
+import { Search, SlidersHorizontal, X } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { PlatformOption } from "~/modules/catalogue/search/platforms.queries.server";

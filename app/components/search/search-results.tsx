@@ -1,4 +1,4 @@
-import { LayoutGrid, List, RefreshCw, SearchX, ShieldAlert } from "lucide-react";
+import { LayoutGrid, List, RefreshCw, SearchX, ShieldAlert } from "~/components/ui/icons";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { searchQueryString, totalPages, type SearchPageState } from "~/modules/catalogue/search/search-page.schema";
 import type { SearchResult } from "~/modules/catalogue/search/search.types";

@@ -1,4 +1,4 @@
-import { Database, Globe, Layers } from "lucide-react";
+import { Database, Globe, Layers } from "~/components/ui/icons";
 import type { SearchSource } from "~/modules/catalogue/search/search.types";
 
 const SOURCES: Record<SearchSource, { label: string; Icon: typeof Database; className: string }> = {

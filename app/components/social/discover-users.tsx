@@ -1,4 +1,4 @@
-import { Search, SlidersHorizontal, Sparkles, TrendingUp, Trophy, Users as UsersIcon, X } from "lucide-react";
+import { Search, SlidersHorizontal, Sparkles, TrendingUp, Trophy, Users as UsersIcon, X } from "~/components/ui/icons";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { Form, Link } from "react-router";
 import { Pager } from "~/components/search/pager";

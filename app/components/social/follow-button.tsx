@@ -1,4 +1,4 @@
-import { UserCheck, UserPlus } from "lucide-react";
+import { UserCheck, UserPlus } from "~/components/ui/icons";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/components/ui/toast";

@@ -1,4 +1,4 @@
-import { UserPlus } from "lucide-react";
+import { UserPlus } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { ReviewCard } from "~/components/review/review-card";
 import type { FollowedFeed } from "~/modules/social/feed.service.server";

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 
 /** The X in a dialog's title bar; `label` names what it closes ("Close settings"). */
 export function DialogCloseButton({ label, className = "" }: { label: string; className?: string }) {
