@@ -145,6 +145,18 @@ test("edit the profile with an avatar and see it in the header; the profile and 
   }
 });
 
+test("the author on a home page review card opens their profile", async ({ page }) => {
+  const author = await newMember(page, "byline");
+  const text = `Portal, as told by ${author.username}.`;
+  await review(page, PORTAL.igdb_id!, "PC (Microsoft Windows)", text);
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "Recent Reviews" }).getByRole("article").filter({ hasText: text });
+  // A real click at the name (not a keyboard activation): nothing else on the card may sit over it.
+  await card.getByRole("link", { name: author.username, exact: true }).click({ timeout: 10_000 });
+  await page.waitForURL(`**/user/${author.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: author.username })).toBeVisible();
+});
+
 test.describe("a connection that drops", () => {
   // The service worker would answer the page's data itself, out of page.route()'s sight.
   test.use({ serviceWorkers: "block" });

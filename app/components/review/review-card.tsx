@@ -35,7 +35,8 @@ export function ReviewCard({
     >
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <Link to={`/user/${card.userId}`} className="flex min-w-0 items-center gap-2 hover:underline">
+          {/* Above the title link's full-card overlay (as the like button and the cover are), so a click lands here. */}
+          <Link to={`/user/${card.userId}`} className="relative z-10 flex min-w-0 items-center gap-2 hover:underline">
             {card.authorAvatar ? (
               <img src={card.authorAvatar} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
             ) : (
