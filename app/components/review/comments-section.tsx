@@ -244,8 +244,19 @@ function CommentItem({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; 
 /**
  * The comments of a review, server-rendered with the page (first 50 top-level comments): every
  * action is a form that works without JavaScript; 'Load more comments' asks the page for 50 more.
+ * `error` ('Failed to load comments'): the comments could not be read; it stands in for the list.
  */
-export function CommentsSection({ page, reviewId, viewerId }: { page: CommentPage; reviewId: number; viewerId: number | null }) {
+export function CommentsSection({
+  page,
+  error: loadError = null,
+  reviewId,
+  viewerId,
+}: {
+  page: CommentPage;
+  error?: string | null;
+  reviewId: number;
+  viewerId: number | null;
+}) {
   const [params] = useSearchParams();
   // Only the app's own messages are shown: the URL is not a place to put text on the page.
   const raw = params.get("socialError");
@@ -257,7 +268,7 @@ export function CommentsSection({ page, reviewId, viewerId }: { page: CommentPag
   return (
     <section aria-labelledby="comments-heading" className="mx-auto max-w-3xl px-4 pb-16">
       <h2 id="comments-heading" className="flex items-center gap-2 text-lg font-bold text-ink-strong">
-        <MessageCircle aria-hidden="true" className="size-5" /> Comments ({countLabel(page.total)})
+        <MessageCircle aria-hidden="true" className="size-5" /> {loadError ? "Comments" : `Comments (${countLabel(page.total)})`}
       </h2>
       {error ? (
         <p role="alert" className="mt-3 rounded-lg border border-rose-500/40 bg-rose-500/10 p-3 text-sm text-rose-200">
@@ -267,7 +278,11 @@ export function CommentsSection({ page, reviewId, viewerId }: { page: CommentPag
       <div className="mt-4">
         <Composer ctx={ctx} />
       </div>
-      {page.comments.length === 0 ? (
+      {loadError ? (
+        <p role="alert" className="mt-6 text-sm text-bad">
+          {loadError}
+        </p>
+      ) : page.comments.length === 0 ? (
         <p className="mt-6 text-sm text-muted">No comments yet.</p>
       ) : (
         <ul className="mt-6 space-y-3">

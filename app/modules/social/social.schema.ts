@@ -22,6 +22,8 @@ export const SOCIAL_MESSAGES = {
   invalidReviewId: "Invalid review ID",
   invalidCommentId: "Invalid comment ID",
   unknownIntent: "Unknown action",
+  /** The comments could not be read; the review still shows. */
+  loadCommentsFailed: "Failed to load comments",
 } as const;
 
 /** Text a removed comment shows when it stays for its replies. */

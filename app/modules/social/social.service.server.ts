@@ -297,16 +297,23 @@ export async function applyCommentForm(actor: Actor, fields: Record<string, unkn
 export interface ReviewDiscussion {
   liked: boolean;
   comments: CommentPage;
+  /** 'Failed to load comments' when they could not be read. */
+  commentsError: string | null;
 }
 
 /**
  * The review view's social half: whether the viewer likes it (read with the review, `liked`) and its
- * comments (`pages` × 50).
+ * comments (`pages` × 50). A failed comments read is the comments' failure, not the review's: the
+ * page still shows the review, with 'Failed to load comments' where the comments go.
  */
 export async function getReviewDiscussion(viewer: Actor, reviewId: number, pages: unknown, liked: boolean): Promise<ReviewDiscussion> {
-  const listed = await listComments(viewer, reviewId, pages);
-  return {
-    liked: viewer !== null && liked,
-    comments: listed.ok ? listed.data : { comments: [], total: 0, pages: 1, hasMore: false },
-  };
+  const empty: CommentPage = { comments: [], total: 0, pages: 1, hasMore: false };
+  let listed: Result<CommentPage>;
+  try {
+    listed = await listComments(viewer, reviewId, pages);
+  } catch (err) {
+    console.error("[social] Failed to fetch comments:", err);
+    return { liked: viewer !== null && liked, comments: empty, commentsError: M.loadCommentsFailed };
+  }
+  return { liked: viewer !== null && liked, comments: listed.ok ? listed.data : empty, commentsError: null };
 }
