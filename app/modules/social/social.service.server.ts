@@ -111,7 +111,8 @@ export async function toggleCommentLike(actor: Actor, commentIdInput: unknown): 
 
 /**
  * Adds a comment or a reply. Replies are one level deep: a reply to a reply attaches to the
- * top-level comment. The text is stored as plain text (markup stripped).
+ * top-level comment. A reply to a deleted ('[deleted]') comment is refused as 'Parent comment not
+ * found'. The text is stored as plain text (markup stripped).
  */
 export async function addComment(
   actor: Actor,
@@ -131,7 +132,8 @@ export async function addComment(
   let parentId: number | null = null;
   if (parentRef !== null) {
     const parent = await findComment(parentRef);
-    if (!parent || parent.ratingId !== reviewId) return fail(404, M.parentNotFound);
+    // A '[deleted]' comment (kept only for its replies) takes no new ones; its live replies still can.
+    if (!parent || parent.ratingId !== reviewId || !parent.isPublished) return fail(404, M.parentNotFound);
     parentId = parent.parentCommentId ?? parent.id;
   }
   try {
