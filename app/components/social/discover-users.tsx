@@ -5,7 +5,7 @@ import { Pager } from "~/components/search/pager";
 import { countLabel } from "~/lib/counts";
 import { clearRecent, readRecent, recentKey, rememberSearch } from "~/components/search/recent-searches";
 import { FollowButton } from "./follow-button";
-import { UserAvatar } from "./user-avatar";
+import { Avatar } from "~/components/ui/avatar";
 import {
   DISCOVER_SORTS,
   JOINED_WITHIN,
@@ -193,7 +193,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
                 {topReviewers.map((u, i) => (
                   <li key={u.id} className="flex items-center gap-3 rounded-xl border border-accent/30 bg-surface p-3">
                     <span className="w-5 text-center text-lg font-black text-accent-strong">{i + 1}</span>
-                    <UserAvatar name={u.displayName} avatarUrl={u.avatarUrl} size={40} />
+                    <Avatar name={u.displayName} url={u.avatarUrl} size={40} lazy />
                     <div className="min-w-0 flex-1">
                       <Link to={`/user/${u.id}`} className="block truncate font-semibold text-ink-strong hover:underline">
                         {u.displayName}
@@ -335,7 +335,7 @@ function UserCard({ user: u, viewerId }: { user: DiscoverUser; viewerId: number 
     <article className="flex h-full flex-col gap-3 rounded-xl border border-line bg-surface p-4">
       <div className="flex items-start gap-3">
         <Link to={`/user/${u.id}`} tabIndex={-1} aria-hidden="true">
-          <UserAvatar name={u.displayName} avatarUrl={u.avatarUrl} size={48} />
+          <Avatar name={u.displayName} url={u.avatarUrl} size={48} lazy />
         </Link>
         <div className="min-w-0 flex-1">
           <Link to={`/user/${u.id}`} className="block truncate font-semibold text-ink-strong hover:underline">
