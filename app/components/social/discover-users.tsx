@@ -3,6 +3,7 @@ import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { Form, Link } from "react-router";
 import { Pager } from "~/components/search/pager";
 import { countLabel } from "~/lib/counts";
+import { formatRating } from "~/lib/ratings";
 import { clearRecent, readRecent, recentKey, rememberSearch } from "~/components/search/recent-searches";
 import { FollowButton } from "./follow-button";
 import { Avatar } from "~/components/ui/avatar";
@@ -56,8 +57,6 @@ function useRecentUserSearches() {
 }
 
 const joinedLabel = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-
-const average = (n: number | null) => (n === null ? "-" : n === 10 ? "10" : n.toFixed(1));
 
 export function DiscoverUsers({ page }: { page: DiscoverPage }) {
   const { params, users, total, totalPages, topReviewers, stats, viewerId, error, communityEmpty } = page;
@@ -364,7 +363,7 @@ function UserCard({ user: u, viewerId }: { user: DiscoverUser; viewerId: number 
         <div>
           <dt className="sr-only">Average rating</dt>
           <dd>
-            avg <span className="font-semibold text-ink-strong">{average(u.averageRating)}</span>
+            avg <span className="font-semibold text-ink-strong">{formatRating(u.averageRating)}</span>
           </dd>
         </div>
       </dl>
