@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, RouterContextProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createGame, createRating, createUser } from "../../tests/factories";
 import { useTestDatabase } from "../../tests/setup/database";
 import { pageRequest } from "../../tests/support/auth";
@@ -52,6 +52,50 @@ describe("/review/:userId/:gameId comments", () => {
     expect(html).toContain("[deleted]");
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain('action="/api/reviews/');
+  });
+});
+
+describe("/review/:userId/:gameId when the comments cannot be read", () => {
+  it("still shows the review, with 'Failed to load comments' where the comments go (not 'Review not found')", async () => {
+    const author = await createUser();
+    const g = await createGame({ igdbId: 890000 + Math.floor(Math.random() * 10000) });
+    await createRating({ userId: author.id, gameId: g.id, rating: 9, review: "Worth reading even when comments are down." });
+    const path = `/review/${author.id}/${g.igdbId}`;
+
+    // Reads of the comment table fail (a dropped connection, a timeout); every other read works.
+    const handle = db.handle().db;
+    const select = handle.select.bind(handle);
+    const failing = vi.spyOn(handle, "select").mockImplementation(((...args: Parameters<typeof select>) => {
+      const builder = select(...args);
+      const from = builder.from.bind(builder);
+      return Object.assign(builder, {
+        from: (table: Parameters<typeof from>[0]) => {
+          if (table === comment) throw new Error("Connection terminated unexpectedly");
+          return from(table);
+        },
+      });
+    }) as typeof handle.select);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let data, loggedCalls;
+    try {
+      data = await viewLoader({
+        request: pageRequest(path),
+        params: { userId: String(author.id), gameId: String(g.igdbId) },
+        context: ctx(),
+      } as never);
+    } finally {
+      loggedCalls = logged.mock.calls.length;
+      failing.mockRestore();
+      logged.mockRestore();
+    }
+    expect(data.social.commentsError).toBe("Failed to load comments");
+    expect(loggedCalls).toBeGreaterThan(0);
+    const html = render(ReviewViewPage, "view", "/review/:userId/:gameId", path, data);
+    expect(html).toContain("Worth reading even when comments are down.");
+    expect(html).toContain("Failed to load comments");
+    expect(html).not.toContain("Review not found");
+    expect(html).not.toContain("Comments (0)");
+    expect(html).not.toContain("No comments yet.");
   });
 });
 

@@ -82,7 +82,7 @@ export default function ReviewViewPage({ loaderData }: Route.ComponentProps) {
     <>
       <JsonLd data={reviewJsonLd(view, url, origin)} />
       <ReviewView view={view} liked={social.liked} signedIn={viewerId !== null} />
-      <CommentsSection page={social.comments} reviewId={view.id} viewerId={viewerId} />
+      <CommentsSection page={social.comments} error={social.commentsError} reviewId={view.id} viewerId={viewerId} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { data, Form, isRouteErrorResponse, Link, useFetcher, useNavigation, useR
 import type { Route } from "./+types/settings.profile";
 import { requireUser } from "~/access/access.server";
 import { isTrustedOrigin } from "~/auth/session.server";
-import { Avatar } from "~/components/profile/profile-header";
+import { Avatar } from "~/components/ui/avatar";
 import { readForm } from "~/lib/form.server";
 import { pageTitle } from "~/lib/meta";
 import { getEditableProfile, updateProfile } from "~/modules/profile/profile-edit.server";
@@ -76,7 +76,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold text-ink-strong">Edit Profile</h1>
       <section className="mt-6 flex items-center gap-4 rounded-xl border border-line bg-surface p-4" aria-label="Avatar">
-        <Avatar name={profile.name || profile.username} url={profile.avatarUrl} size={72} />
+        <Avatar name={profile.name || profile.username} url={profile.avatarUrl} size={72} className="ring-2 ring-line" />
         <avatar.Form
           method="post"
           action="/settings/avatar?redirect=1"

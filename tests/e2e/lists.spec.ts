@@ -159,7 +159,51 @@ test("Top 5: add rated games, reorder by dragging with the mouse and with the ke
   await expectTopFive(page, ["Celeste", "Hollow Knight", "Hades"]);
   await page.reload();
   await expectTopFive(page, ["Celeste", "Hollow Knight", "Hades"]);
+
+  // Another tab deletes the Hades review: Hades leaves the Top 5 with it. This tab still shows it, so
+  // its next save names a game that is no longer rated: the server's reason is shown (not 'Failed to
+  // save new order. Please try again.').
+  const hades = TOP_FIVE_GAMES.find((g) => g.name === "Hades")!;
+  const other = await page.context().newPage();
+  await other.goto(`/review/${hades.igdb_id}`);
+  await waitForHydration(other);
+  await other.getByRole("link", { name: "Delete" }).click();
+  await other.getByRole("alertdialog", { name: "Delete Review" }).getByRole("button", { name: "Delete" }).click();
+  await other.waitForURL(/\/game\//);
+  await other.close();
+
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit" }).click();
+  const refused = page.waitForResponse((r) => r.url().endsWith("/api/top-games") && r.request().method() === "POST");
+  await moveWithKeyboard(page, 0, 1);
+  expect((await refused).status()).toBe(422);
+  await expect(page.getByText("Only games you have rated can be in your Top 5")).toBeVisible();
+  // The refusal brings the stored list: Hades left it with its review.
+  await expectTopFive(page, ["Celeste", "Hollow Knight"]);
+
+  // Saving works again (it failed every time before, until Hades was removed by hand).
+  await page.reload();
+  await expectTopFive(page, ["Celeste", "Hollow Knight"]);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit" }).click();
+  const accepted = page.waitForResponse((r) => r.url().endsWith("/api/top-games") && r.request().method() === "POST");
+  await moveWithKeyboard(page, 0, 1);
+  expect((await accepted).ok()).toBe(true);
+  await expectTopFive(page, ["Hollow Knight", "Celeste"]);
 });
+
+/** Picks up the cover in slot `from` with Space, moves it over slot `to` with the arrow keys, drops it. */
+async function moveWithKeyboard(page: Page, from: number, to: number) {
+  const handles = page.getByTestId("top5-handle");
+  const a = (await handles.nth(from).boundingBox())!;
+  const b = (await handles.nth(to).boundingBox())!;
+  const steps = Math.round((b.x - a.x) / 25);
+  await handles.nth(from).focus();
+  await page.keyboard.press("Space");
+  await expect(handles.nth(from)).toHaveAttribute("aria-pressed", "true");
+  for (let i = 0; i < Math.abs(steps); i++) await page.keyboard.press(steps > 0 ? "ArrowRight" : "ArrowLeft");
+  await page.keyboard.press("Space");
+}
 
 test("a visitor's click opens the sign-in dialog", async ({ page }) => {
   await page.goto(`/game/${gamesWithIgdb[2]!.igdb_id}`);

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
-import { newMember, openSignIn, signUpAndVerify, signUpInModal, uniqueAccount, userId, verifyFromOutbox } from "./accounts";
+import { newMember, openSignIn, postFromPage, signUpAndVerify, signUpInModal, uniqueAccount, userId, verifyFromOutbox } from "./accounts";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -205,6 +205,48 @@ async function openSignInIfNeeded(page: Page) {
   }
   await expect(dialog).toBeVisible();
 }
+
+/** A review of Portal 2 (IGDB 72) through the review form's plain post (a 303, not followed). */
+async function reviewPortal2(page: Page, text: string) {
+  const res = await postFromPage(page, "/review/72", {
+    rating: "8",
+    recommended: "yes",
+    finished: "no",
+    platform: "PC (Microsoft Windows)",
+    text,
+  });
+  expect(res.status, res.text).toBe(0);
+}
+
+test("the comment composer says what is wrong before posting: blank, or over 500 characters counted as the server counts", async ({
+  page,
+}) => {
+  const member = await newMember(page, "composer");
+  await reviewPortal2(page, "Two portals, one long joke.");
+  await page.goto(`/review/${member.id}/72`);
+  await waitForHydration(page);
+  const composer = page.getByRole("textbox", { name: "Comment" });
+  const post = page.getByRole("button", { name: "Post Comment" });
+
+  await composer.fill("   \n   ");
+  await post.click();
+  await expect(page.getByText("Comment cannot be empty")).toBeVisible();
+  await expect(composer).toBeFocused();
+
+  await composer.fill("x".repeat(501));
+  await expect(page.getByText("-1 characters remaining")).toBeVisible();
+  await post.click();
+  await expect(page.getByText("Comment exceeds 500 characters")).toBeVisible();
+  await expect(page.getByText("Comment cannot be empty")).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Comments (0)" })).toBeVisible();
+
+  // 500 emoji are 500 characters (1,000 UTF-16 code units), and the edge spaces do not count: accepted.
+  await composer.fill(`  ${"🎮".repeat(500)}  `);
+  await expect(page.getByText("Comment exceeds 500 characters")).toBeHidden();
+  await post.click();
+  await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
+  await expect(commentBy(page, "🎮🎮🎮")).toBeVisible();
+});
 
 test.describe("a connection that drops", () => {
   // The service worker would answer the page's data itself, out of page.route()'s sight.

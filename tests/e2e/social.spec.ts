@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { accountMenu, createAccountsThroughApi, newMember, postFromPage, signUpAndVerify, uniqueAccount, userId } from "./accounts";
 import { demoGames } from "./demo-catalogue";
@@ -143,6 +143,77 @@ test("edit the profile with an avatar and see it in the header; the profile and 
     expect(await horizontalOverflow(page), `review view at ${width}px`).toBeLessThanOrEqual(0);
     await screenshot(page, testInfo, `review-view-${width}`);
   }
+});
+
+test("the author on a home page review card opens their profile", async ({ page }) => {
+  const author = await newMember(page, "byline");
+  const text = `Portal, as told by ${author.username}.`;
+  await review(page, PORTAL.igdb_id!, "PC (Microsoft Windows)", text);
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "Recent Reviews" }).getByRole("article").filter({ hasText: text });
+  // A real click at the name (not a keyboard activation): nothing else on the card may sit over it.
+  await card.getByRole("link", { name: author.username, exact: true }).click({ timeout: 10_000 });
+  await page.waitForURL(`**/user/${author.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: author.username })).toBeVisible();
+});
+
+test.describe("avatars that fail to load", () => {
+  // The service worker would answer image requests itself, out of page.route()'s sight.
+  test.use({ serviceWorkers: "block" });
+
+  test("show the initial letter instead: header, home card, review view, game page, Discover, profile", async ({ page }) => {
+    // Every uploaded picture fails from the start (a dead file, a CDN outage).
+    await page.route("**/uploads/**", (route) => route.abort());
+    const member = await newMember(page, "deadpic");
+    const initial = member.username.charAt(0).toUpperCase();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 40, g: 160, b: 90 } } })
+      .png()
+      .toBuffer();
+    const upload = await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append("avatar", new Blob([bytes], { type: "image/png" }), "me.png");
+      const res = await fetch("/settings/avatar", { method: "POST", body: form, headers: { Accept: "application/json" } });
+      return { status: res.status, text: await res.text() };
+    }, png.toString("base64"));
+    expect(upload.status, upload.text).toBe(200);
+    const text = `A face that never loads, by ${member.username}.`;
+    await review(page, PORTAL.igdb_id!, "PC (Microsoft Windows)", text);
+
+    /** The place shows no picture from /uploads and shows the initial letter. */
+    async function expectInitial(place: Locator) {
+      await place.scrollIntoViewIfNeeded();
+      await expect(place.locator('img[src*="/uploads/"]')).toHaveCount(0);
+      await expect(place.getByText(initial, { exact: true }).first()).toBeVisible();
+    }
+
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectInitial(accountMenu(page));
+    await expectInitial(
+      page
+        .getByRole("region", { name: "Recent Reviews" })
+        .getByRole("article")
+        .filter({ hasText: text })
+        .getByRole("link", { name: member.username }),
+    );
+
+    await page.goto(`/review/${member.id}/${PORTAL.igdb_id}`);
+    await waitForHydration(page);
+    await expectInitial(page.getByRole("main").locator("article").first());
+
+    await page.goto(`/game/${PORTAL.igdb_id}`);
+    await waitForHydration(page);
+    await expectInitial(page.getByTestId("game-review").filter({ hasText: text }));
+
+    await page.goto(`/users?q=${encodeURIComponent(member.username)}`);
+    await waitForHydration(page);
+    await expectInitial(page.getByTestId("user-results").getByRole("listitem").first());
+
+    await page.goto(`/user/${member.id}`);
+    await waitForHydration(page);
+    await expectInitial(page.getByRole("main").locator("header").first());
+  });
 });
 
 test.describe("a connection that drops", () => {

@@ -1,6 +1,6 @@
-import { UserRound } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { ReviewLikeButton } from "~/components/review/review-like-button";
+import { Avatar } from "~/components/ui/avatar";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { formatRatingOutOf10 } from "~/lib/ratings";
 import type { CardTheme, ReviewCard } from "~/modules/reviews/review-card";
@@ -13,33 +13,6 @@ const themeAccent: Record<CardTheme, string> = {
   blue: "before:bg-sky-500",
   red: "before:bg-rose-500",
 };
-
-function Avatar({ card }: { card: ReviewCard }) {
-  if (card.authorAvatar) {
-    return (
-      <img src={card.authorAvatar} alt="" width={36} height={36} loading="lazy" className="size-9 shrink-0 rounded-full object-cover" />
-    );
-  }
-  if (card.author === "Anonymous") {
-    return (
-      <span
-        aria-hidden="true"
-        className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-2 text-muted"
-        data-testid="default-avatar"
-      >
-        <UserRound className="size-5" />
-      </span>
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/30 text-sm font-bold text-ink-strong uppercase"
-    >
-      {card.author.charAt(0)}
-    </span>
-  );
-}
 
 /** The like button of a game-page review, above the card's full-size link. */
 export function GameReviewLike({ card, like }: { card: ReviewCard; like: { liked: boolean; signedIn: boolean } }) {
@@ -59,7 +32,7 @@ export function GameReviewItem({ card, like }: { card: ReviewCard; like?: { like
       data-testid="game-review"
     >
       <header className="flex items-center gap-3">
-        <Avatar card={card} />
+        <Avatar name={card.author} url={card.authorAvatar} size={36} lazy anonymous={card.author === "Anonymous"} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-ink-strong">{card.author}</p>
           <p className="text-xs text-muted">

@@ -5,7 +5,7 @@ import { GameCover } from "~/components/game/game-cover";
 import { hitYear, PlatformList } from "~/components/search/game-result-card";
 import { clearRecent, readRecent, rememberSearch, type RecentSearch, type SearchKind } from "~/components/search/recent-searches";
 import { SuggestionCache } from "~/components/search/suggestion-cache";
-import { UserAvatar } from "~/components/social/user-avatar";
+import { Avatar } from "~/components/ui/avatar";
 import { gameHref } from "~/lib/slugs";
 import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
 import { KindToggle, SEARCH_INPUT_ATTRS, SearchFieldLabel, searchFormAction, searchInputClass } from "./header-search";
@@ -421,7 +421,7 @@ export function HeaderSearchCombobox({ id, takeOver, initialKind, autoFocus, com
               const u = option.item.user;
               return (
                 <li key={option.id} {...common} className={base}>
-                  <UserAvatar name={u.displayName} avatarUrl={u.avatarUrl} size={36} />
+                  <Avatar name={u.displayName} url={u.avatarUrl} size={36} lazy />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold text-ink-strong">{u.displayName}</span>
                     {u.username && u.name && u.name !== u.username && <span className="block truncate text-xs text-muted">{u.name}</span>}

@@ -4,7 +4,8 @@ import type { RefObject } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { navLinkClass } from "./nav-link-class";
 import { HeaderSearch } from "./header-search";
-import { Avatar, displayName, type HeaderUser } from "./header-user";
+import { Avatar } from "~/components/ui/avatar";
+import { displayName, type HeaderUser } from "./header-user";
 
 /** The phone side panel: search, navigation and the account links (loaded when first wanted). */
 export default function MobileMenu({
@@ -55,7 +56,7 @@ export default function MobileMenu({
           {user ? (
             <div className="mt-auto flex flex-col gap-1 border-t border-line pt-4">
               <div className="mb-2 flex items-center gap-3 px-3">
-                <Avatar user={user} size={36} />
+                <Avatar name={displayName(user)} url={user.avatarUrl} size={36} />
                 <span className="truncate font-semibold text-ink-strong">{displayName(user)}</span>
               </div>
               <NavLink to={`/user/${user.id}`} className={navLinkClass}>

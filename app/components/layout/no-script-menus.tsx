@@ -1,6 +1,7 @@
 import { ChevronDown, LogOut, Menu, PenLine, Settings, User } from "~/components/ui/icons";
 import { HeaderSearch } from "./header-search";
-import { Avatar, displayName, type HeaderUser } from "./header-user";
+import { Avatar } from "~/components/ui/avatar";
+import { displayName, type HeaderUser } from "./header-user";
 
 /**
  * The header menus as the server renders them (and as they stay without JavaScript): native
@@ -42,7 +43,7 @@ export function NoScriptUserMenu({ user }: { user: HeaderUser }) {
       <summary className={`${summaryClass} flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface`}>
         {/* Named by its content (as the scripted menu): the name holds the visible text. */}
         <span className="sr-only">Account menu for </span>
-        <Avatar user={user} />
+        <Avatar name={displayName(user)} url={user.avatarUrl} size={32} />
         <span className="max-w-32 truncate text-sm font-medium text-ink-strong">{displayName(user)}</span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />
       </summary>
@@ -76,7 +77,7 @@ export function NoScriptMobileMenu({ user }: { user: HeaderUser | null }) {
         {user ? (
           <div className="flex flex-col gap-1 border-t border-line pt-4">
             <div className="mb-2 flex items-center gap-3 px-3">
-              <Avatar user={user} size={36} />
+              <Avatar name={displayName(user)} url={user.avatarUrl} size={36} />
               <span className="truncate font-semibold text-ink-strong">{displayName(user)}</span>
             </div>
             <AccountLinks user={user} />

@@ -1,7 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut, PenLine, Settings, User } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
-import { Avatar, displayName, type HeaderUser } from "./header-user";
+import { Avatar } from "~/components/ui/avatar";
+import { displayName, type HeaderUser } from "./header-user";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-2 data-[highlighted]:text-ink-strong";
@@ -13,7 +14,7 @@ export default function UserMenu({ user, onOpenSettings }: { user: HeaderUser; o
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface">
         {/* Named by its content, so the name holds the visible text (speech users say what they see). */}
         <span className="sr-only">Account menu for </span>
-        <Avatar user={user} />
+        <Avatar name={displayName(user)} url={user.avatarUrl} size={32} />
         <span className="max-w-32 truncate text-sm font-medium text-ink-strong">{displayName(user)}</span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />
       </DropdownMenu.Trigger>

@@ -4,7 +4,8 @@ import { Link, useNavigate } from "react-router";
 import { DialogCloseButton } from "~/components/ui/dialog-close-button";
 import { formatRating } from "~/lib/ratings";
 import type { ProfileDialog, ProfileTab } from "~/modules/profile/profile.service.server";
-import { Avatar, dialogHref } from "./profile-header";
+import { Avatar } from "~/components/ui/avatar";
+import { dialogHref } from "./profile-header";
 
 export const REVIEW_PREVIEW = 150;
 
@@ -67,7 +68,7 @@ function Body({ dialog, userId, tab }: { dialog: ProfileDialog; userId: number; 
           {dialog.people.map((p) => (
             <li key={p.id}>
               <Link to={`/user/${p.id}`} className="flex items-center gap-3 py-2 hover:bg-surface-2">
-                <Avatar name={p.name || p.username || "Unknown User"} url={p.avatarUrl} size={40} />
+                <Avatar name={p.name || p.username || "Unknown User"} url={p.avatarUrl} size={40} lazy className="ring-2 ring-line" />
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-ink-strong">{p.name || p.username || "Unknown User"}</span>
                   {p.username && <span className="block truncate text-sm text-muted">@{p.username}</span>}

@@ -1,35 +1,9 @@
 import { CalendarDays, Gamepad2, Globe, MapPin, Pencil } from "~/components/ui/icons";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
 import { countLabel, shortCount } from "~/lib/counts";
 import type { ProfileHeader, ProfileTab } from "~/modules/profile/profile.service.server";
-
-export function Avatar({ name, url, size = 80 }: { name: string; url: string | null; size?: number }) {
-  const [failed, setFailed] = useState(false);
-  const initial = (name.trim()[0] ?? "?").toUpperCase();
-  if (url && !failed) {
-    return (
-      <img
-        src={url}
-        alt=""
-        width={size}
-        height={size}
-        onError={() => setFailed(true)}
-        className="shrink-0 rounded-full object-cover ring-2 ring-line"
-        style={{ width: size, height: size }}
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-accent/30 font-bold text-accent-strong ring-2 ring-line"
-      style={{ width: size, height: size, fontSize: size / 2.5 }}
-    >
-      {initial}
-    </span>
-  );
-}
 
 /** `?dialog=…` on the current page (the tab kept), so a stat opens its dialog with or without JavaScript. */
 export function dialogHref(userId: number, tab: ProfileTab, dialog: string, extra: Record<string, string> = {}): string {
@@ -64,7 +38,7 @@ export function ProfileHeaderView({
   return (
     <header className="rounded-xl border border-line bg-surface p-4 sm:p-6">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
-        <Avatar name={display} url={profile.avatarUrl} size={96} />
+        <Avatar name={display} url={profile.avatarUrl} size={96} className="ring-2 ring-line" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">

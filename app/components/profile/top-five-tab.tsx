@@ -61,7 +61,11 @@ const keyboardStep: KeyboardCoordinateGetter = (event, { currentCoordinates }) =
   return undefined;
 };
 
-async function saveSlots(slots: Slot[]): Promise<boolean> {
+/**
+ * Saves the whole list. A refusal (4xx) comes with the server's reason ('Only games you have rated can
+ * be in your Top 5'); a network or server failure has none (`reason: null`).
+ */
+async function saveSlots(slots: Slot[]): Promise<{ ok: true } | { ok: false; reason: string | null }> {
   const entries = slots.flatMap((s, i) => (s ? [{ gameId: s.gameId, position: i + 1 }] : []));
   try {
     const res = await fetch("/api/top-games", {
@@ -69,9 +73,11 @@ async function saveSlots(slots: Slot[]): Promise<boolean> {
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({ entries }),
     });
-    return res.ok;
+    if (res.ok) return { ok: true };
+    const body = res.status < 500 ? ((await res.json().catch(() => null)) as { error?: unknown } | null) : null;
+    return { ok: false, reason: typeof body?.error === "string" && body.error !== "" ? body.error : null };
   } catch {
-    return false;
+    return { ok: false, reason: null };
   }
 }
 
@@ -116,12 +122,15 @@ export function TopFiveTabView({ data, isOwner }: { data: TopFiveTab; isOwner: b
   const commit = async (next: Slot[], failure: string) => {
     const before = slots;
     setSlots(next);
-    if (await saveSlots(next)) {
+    const saved = await saveSlots(next);
+    if (saved.ok) {
       await revalidator.revalidate();
       return true;
     }
     setSlots(before);
-    toast.error(failure);
+    toast.error(saved.reason ?? failure);
+    // A refusal means this page is out of date (e.g. a review deleted in another tab): show what is stored.
+    if (saved.reason !== null) await revalidator.revalidate();
     return false;
   };
 

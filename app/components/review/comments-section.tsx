@@ -1,10 +1,11 @@
 import { Heart, MessageCircle } from "~/components/ui/icons";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { RelativeTime } from "~/components/ui/relative-time";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { CommentPage, CommentView } from "~/modules/social/social.service.server";
-import { COMMENT_MAX_LENGTH, SOCIAL_MESSAGES } from "~/modules/social/social.schema";
-import { useSocialForm } from "./social-form";
+import { COMMENT_MAX_LENGTH, commentFormProblem, commentLength, SOCIAL_MESSAGES } from "~/modules/social/social.schema";
+import { useSocialForm, type SocialAnswer } from "./social-form";
 import { countLabel } from "~/lib/counts";
 
 const ACTION = "/api/comments";
@@ -16,46 +17,90 @@ interface Ctx {
   viewerId: number | null;
 }
 
-/** A text area with the 500-character limit and 'N characters remaining'. */
+/**
+ * A text area with 'N characters remaining', counted as the server counts (whole characters, after
+ * trimming). Nothing stops typing past 500: the form says 'Comment exceeds 500 characters' instead.
+ */
 function CommentField({
   initial = "",
   label,
   disabled = false,
   placeholder,
+  problem = null,
+  onEdit,
 }: {
   initial?: string;
   label: string;
   disabled?: boolean;
   placeholder?: string;
+  /** What is wrong with the text (shown under it until the next edit). */
+  problem?: string | null;
+  onEdit?: () => void;
 }) {
   const [text, setText] = useState(initial);
-  const remaining = COMMENT_MAX_LENGTH - [...text].length;
+  const remaining = COMMENT_MAX_LENGTH - commentLength(text);
+  const ids = { count: useId(), problem: useId() };
   return (
-    <label className="block">
-      <span className="sr-only">{label}</span>
-      <textarea
-        name="content"
-        required
-        maxLength={COMMENT_MAX_LENGTH}
-        rows={3}
-        disabled={disabled}
-        placeholder={placeholder}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        className="w-full rounded-lg border border-line bg-surface-2 p-3 text-sm text-ink placeholder:text-muted disabled:cursor-not-allowed"
-      />
-      <span className="mt-1 block text-xs text-muted" aria-live="polite">
+    <div>
+      <label className="block">
+        <span className="sr-only">{label}</span>
+        <textarea
+          name="content"
+          required
+          rows={3}
+          disabled={disabled}
+          placeholder={placeholder}
+          value={text}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${ids.count} ${ids.problem}` : ids.count}
+          onChange={(e) => {
+            setText(e.target.value);
+            onEdit?.();
+          }}
+          className="w-full rounded-lg border border-line bg-surface-2 p-3 text-sm text-ink placeholder:text-muted disabled:cursor-not-allowed aria-[invalid=true]:border-bad"
+        />
+      </label>
+      <span id={ids.count} className={`mt-1 block text-xs ${remaining < 0 ? "text-bad" : "text-muted"}`} aria-live="polite">
         {remaining} characters remaining
       </span>
-    </label>
+      {problem ? (
+        <p id={ids.problem} role="alert" className="mt-1 text-sm text-bad">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   );
+}
+
+/**
+ * A comment form (new, reply, edit): with JavaScript the text is checked before posting, in the
+ * page's words ('Comment cannot be empty', 'Comment exceeds 500 characters'), and the field gets the
+ * focus back; without it the browser posts and the server's answer comes back with the page.
+ */
+function useCommentForm(failure: string, onDone?: (answer: SocialAnswer) => void) {
+  const social = useSocialForm(ACTION, failure, onDone);
+  const [problem, setProblem] = useState<string | null>(null);
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const field = e.currentTarget.elements.namedItem("content");
+    const text = field instanceof HTMLTextAreaElement ? field.value : "";
+    const found = commentFormProblem(text);
+    if (found) {
+      e.preventDefault();
+      setProblem(found);
+      if (field instanceof HTMLTextAreaElement) field.focus();
+      return;
+    }
+    setProblem(null);
+    social.onSubmit(e);
+  };
+  return { ...social, onSubmit, problem, clearProblem: () => setProblem(null), noValidate: useHydrated() };
 }
 
 /** Composer for a new comment or a reply; a visitor sees it disabled with 'Sign up or login to comment'. */
 function Composer({ ctx, parent, mention, onDone }: { ctx: Ctx; parent?: number; mention?: string; onDone?: () => void }) {
   const failure = parent ? "Failed to post reply. Please try again." : "Failed to post comment. Please try again.";
   const [key, setKey] = useState(0);
-  const { onSubmit, redirectTo, busy } = useSocialForm(ACTION, failure, (answer) => {
+  const { onSubmit, redirectTo, busy, problem, clearProblem, noValidate } = useCommentForm(failure, (answer) => {
     if (!answer.ok) return;
     setKey((k) => k + 1);
     onDone?.();
@@ -70,12 +115,19 @@ function Composer({ ctx, parent, mention, onDone }: { ctx: Ctx; parent?: number;
       </div>
     );
   return (
-    <form method="post" action={ACTION} onSubmit={onSubmit} className="space-y-2">
+    <form method="post" action={ACTION} onSubmit={onSubmit} noValidate={noValidate} className="space-y-2">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="reviewId" value={ctx.reviewId} />
       {parent ? <input type="hidden" name="parentId" value={parent} /> : null}
-      <CommentField key={key} label={parent ? "Reply" : "Comment"} initial={mention ? `@${mention} ` : ""} placeholder="Add a comment..." />
+      <CommentField
+        key={key}
+        label={parent ? "Reply" : "Comment"}
+        initial={mention ? `@${mention} ` : ""}
+        placeholder="Add a comment..."
+        problem={problem}
+        onEdit={clearProblem}
+      />
       <button type="submit" disabled={busy} className={primaryClass}>
         {parent ? "Reply" : "Post Comment"}
       </button>
@@ -110,13 +162,13 @@ function CommentLike({ comment, ctx }: { comment: CommentView; ctx: Ctx }) {
 }
 
 function EditForm({ comment }: { comment: CommentView }) {
-  const { onSubmit, redirectTo, busy } = useSocialForm(ACTION, "Failed to update comment");
+  const { onSubmit, redirectTo, busy, problem, clearProblem, noValidate } = useCommentForm("Failed to update comment");
   return (
-    <form method="post" action={ACTION} onSubmit={onSubmit} className="mt-2 space-y-2">
+    <form method="post" action={ACTION} onSubmit={onSubmit} noValidate={noValidate} className="mt-2 space-y-2">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="commentId" value={comment.id} />
-      <CommentField label="Edit comment" initial={comment.content} />
+      <CommentField label="Edit comment" initial={comment.content} problem={problem} onEdit={clearProblem} />
       <button type="submit" disabled={busy} className={primaryClass}>
         Save
       </button>
@@ -244,8 +296,19 @@ function CommentItem({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; 
 /**
  * The comments of a review, server-rendered with the page (first 50 top-level comments): every
  * action is a form that works without JavaScript; 'Load more comments' asks the page for 50 more.
+ * `error` ('Failed to load comments'): the comments could not be read; it stands in for the list.
  */
-export function CommentsSection({ page, reviewId, viewerId }: { page: CommentPage; reviewId: number; viewerId: number | null }) {
+export function CommentsSection({
+  page,
+  error: loadError = null,
+  reviewId,
+  viewerId,
+}: {
+  page: CommentPage;
+  error?: string | null;
+  reviewId: number;
+  viewerId: number | null;
+}) {
   const [params] = useSearchParams();
   // Only the app's own messages are shown: the URL is not a place to put text on the page.
   const raw = params.get("socialError");
@@ -257,7 +320,7 @@ export function CommentsSection({ page, reviewId, viewerId }: { page: CommentPag
   return (
     <section aria-labelledby="comments-heading" className="mx-auto max-w-3xl px-4 pb-16">
       <h2 id="comments-heading" className="flex items-center gap-2 text-lg font-bold text-ink-strong">
-        <MessageCircle aria-hidden="true" className="size-5" /> Comments ({countLabel(page.total)})
+        <MessageCircle aria-hidden="true" className="size-5" /> {loadError ? "Comments" : `Comments (${countLabel(page.total)})`}
       </h2>
       {error ? (
         <p role="alert" className="mt-3 rounded-lg border border-rose-500/40 bg-rose-500/10 p-3 text-sm text-rose-200">
@@ -267,7 +330,11 @@ export function CommentsSection({ page, reviewId, viewerId }: { page: CommentPag
       <div className="mt-4">
         <Composer ctx={ctx} />
       </div>
-      {page.comments.length === 0 ? (
+      {loadError ? (
+        <p role="alert" className="mt-6 text-sm text-bad">
+          {loadError}
+        </p>
+      ) : page.comments.length === 0 ? (
         <p className="mt-6 text-sm text-muted">No comments yet.</p>
       ) : (
         <ul className="mt-6 space-y-3">

@@ -1,6 +1,7 @@
 import { Heart, MessageCircle } from "~/components/ui/icons";
 import { Link, useNavigate } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
+import { Avatar } from "~/components/ui/avatar";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { formatRating } from "~/lib/ratings";
 import { ReviewLikeButton } from "./review-like-button";
@@ -35,17 +36,9 @@ export function ReviewCard({
     >
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <Link to={`/user/${card.userId}`} className="flex min-w-0 items-center gap-2 hover:underline">
-            {card.authorAvatar ? (
-              <img src={card.authorAvatar} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
-            ) : (
-              <span
-                aria-hidden="true"
-                className="grid size-8 shrink-0 place-items-center rounded-full bg-accent/30 text-sm font-bold uppercase"
-              >
-                {card.author.charAt(0)}
-              </span>
-            )}
+          {/* Above the title link's full-card overlay (as the like button and the cover are), so a click lands here. */}
+          <Link to={`/user/${card.userId}`} className="relative z-10 flex min-w-0 items-center gap-2 hover:underline">
+            <Avatar name={card.author} url={card.authorAvatar} size={32} lazy />
             <span className="truncate font-semibold text-ink-strong">{card.author}</span>
           </Link>
           <RelativeTime date={card.date} className="ml-auto shrink-0 text-xs text-muted" />

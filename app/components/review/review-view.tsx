@@ -1,7 +1,8 @@
-import { MessageCircle, PenLine, UserRound } from "~/components/ui/icons";
+import { MessageCircle, PenLine } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
+import { Avatar } from "~/components/ui/avatar";
 import { useDialogKeys } from "~/components/ui/use-dialog-keys";
 import { secondaryButtonClass } from "~/components/ui/form-controls";
 import { formatRating } from "~/lib/ratings";
@@ -11,20 +12,6 @@ import { SpoilerText } from "./spoiler-text";
 import { countLabel } from "~/lib/counts";
 
 export const REVIEW_VIEW_PREVIEW = 500;
-
-function Avatar({ view, size = 40 }: { view: View; size?: number }) {
-  if (view.authorAvatar)
-    return <img src={view.authorAvatar} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" />;
-  return (
-    <span
-      aria-hidden="true"
-      style={{ width: size, height: size }}
-      className="grid shrink-0 place-items-center rounded-full bg-accent/30 font-bold text-ink-strong uppercase"
-    >
-      {view.author === "Anonymous" ? <UserRound className="size-5" /> : view.author.charAt(0)}
-    </span>
-  );
-}
 
 /** The single review view: game, author, text (cut at 500 with 'more'), rating panel and counts. */
 export function ReviewView({ view, liked = false, signedIn = false }: { view: View; liked?: boolean; signedIn?: boolean }) {
@@ -48,7 +35,7 @@ export function ReviewView({ view, liked = false, signedIn = false }: { view: Vi
         <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           <span>Review by</span>
           <Link to={`/user/${view.userId}`} className="inline-flex items-center gap-2 font-semibold text-ink-strong hover:underline">
-            <Avatar view={view} size={28} />
+            <Avatar name={view.author} url={view.authorAvatar} size={28} anonymous={view.author === "Anonymous"} />
             {view.author}
           </Link>
           <span aria-hidden="true">·</span>
@@ -160,7 +147,7 @@ function FullReviewDialog({ view, onClose }: { view: View; onClose: () => void }
           </Link>
         </div>
         <div className="mt-4 flex items-center gap-3">
-          <Avatar view={view} />
+          <Avatar name={view.author} url={view.authorAvatar} size={40} anonymous={view.author === "Anonymous"} />
           <div>
             <p className="font-semibold text-ink-strong">{view.author}</p>
             <p className="text-xs text-muted">{view.dateLabel}</p>

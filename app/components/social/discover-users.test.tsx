@@ -55,3 +55,17 @@ describe("Discover Users counts", () => {
     expect(html).toContain("Found 1,204 users matching &quot;player&quot;");
   });
 });
+
+describe("Discover Users average rating", () => {
+  it("shows one decimal, and an average that rounds to 10 as '10' (not '10.0'); '-' without ratings", () => {
+    const html = render({
+      users: [
+        { ...user(2), averageRating: 9.96 },
+        { ...user(3), averageRating: 7.25 },
+        { ...user(4), averageRating: null, reviewCount: 0 },
+      ],
+    });
+    const averages = [...html.matchAll(/avg <span[^>]*>([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(averages).toEqual(["10", "7.3", "-"]);
+  });
+});

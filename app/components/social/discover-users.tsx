@@ -3,9 +3,10 @@ import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { Form, Link } from "react-router";
 import { Pager } from "~/components/search/pager";
 import { countLabel } from "~/lib/counts";
+import { formatRating } from "~/lib/ratings";
 import { clearRecent, readRecent, recentKey, rememberSearch } from "~/components/search/recent-searches";
 import { FollowButton } from "./follow-button";
-import { UserAvatar } from "./user-avatar";
+import { Avatar } from "~/components/ui/avatar";
 import {
   DISCOVER_SORTS,
   JOINED_WITHIN,
@@ -56,8 +57,6 @@ function useRecentUserSearches() {
 }
 
 const joinedLabel = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-
-const average = (n: number | null) => (n === null ? "-" : n === 10 ? "10" : n.toFixed(1));
 
 export function DiscoverUsers({ page }: { page: DiscoverPage }) {
   const { params, users, total, totalPages, topReviewers, stats, viewerId, error, communityEmpty } = page;
@@ -193,7 +192,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
                 {topReviewers.map((u, i) => (
                   <li key={u.id} className="flex items-center gap-3 rounded-xl border border-accent/30 bg-surface p-3">
                     <span className="w-5 text-center text-lg font-black text-accent-strong">{i + 1}</span>
-                    <UserAvatar name={u.displayName} avatarUrl={u.avatarUrl} size={40} />
+                    <Avatar name={u.displayName} url={u.avatarUrl} size={40} lazy />
                     <div className="min-w-0 flex-1">
                       <Link to={`/user/${u.id}`} className="block truncate font-semibold text-ink-strong hover:underline">
                         {u.displayName}
@@ -335,7 +334,7 @@ function UserCard({ user: u, viewerId }: { user: DiscoverUser; viewerId: number 
     <article className="flex h-full flex-col gap-3 rounded-xl border border-line bg-surface p-4">
       <div className="flex items-start gap-3">
         <Link to={`/user/${u.id}`} tabIndex={-1} aria-hidden="true">
-          <UserAvatar name={u.displayName} avatarUrl={u.avatarUrl} size={48} />
+          <Avatar name={u.displayName} url={u.avatarUrl} size={48} lazy />
         </Link>
         <div className="min-w-0 flex-1">
           <Link to={`/user/${u.id}`} className="block truncate font-semibold text-ink-strong hover:underline">
@@ -364,7 +363,7 @@ function UserCard({ user: u, viewerId }: { user: DiscoverUser; viewerId: number 
         <div>
           <dt className="sr-only">Average rating</dt>
           <dd>
-            avg <span className="font-semibold text-ink-strong">{average(u.averageRating)}</span>
+            avg <span className="font-semibold text-ink-strong">{formatRating(u.averageRating)}</span>
           </dd>
         </div>
       </dl>

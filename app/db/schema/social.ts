@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -172,7 +173,11 @@ export const userWishlist = pgTable(
   ],
 );
 
-/** A user's five favourites, one game per slot. */
+/**
+ * A user's five favourites, one game per slot, each one the user has rated: the entry references the
+ * user's rating of the game, so deleting that review (or the account, or the game) takes it out of
+ * the Top 5 in the same statement, and no path can place an unrated game.
+ */
 export const userTopGames = pgTable(
   "user_top_games",
   {
@@ -190,6 +195,11 @@ export const userTopGames = pgTable(
     uniqueIndex("user_top_games_user_game_key").on(t.userId, t.gameId),
     index("user_top_games_game_idx").on(t.gameId),
     check("user_top_games_position", sql`${t.position} between 1 and 5`),
+    foreignKey({
+      name: "user_top_games_rating_fk",
+      columns: [t.userId, t.gameId],
+      foreignColumns: [rating.userId, rating.gameId],
+    }).onDelete("cascade"),
   ],
 );
 

@@ -292,13 +292,19 @@ export async function progressedGameIds(userId: number, gameIds: number[]): Prom
   return new Set(rows.map((r) => r.gameId));
 }
 
-/** Of these games, the ones the user has rated. */
+/**
+ * Of these games, the ones the user has rated. The ratings found are held (FOR KEY SHARE, as the Top 5
+ * foreign key's own check would) until the transaction ends: a review deleted meanwhile either
+ * commits first (its game is then not found here) or waits, and its deletion then takes the game
+ * out of the Top 5 just written.
+ */
 export async function ratedGameIds(ex: Executor, userId: number, gameIds: number[]): Promise<Set<number>> {
   if (gameIds.length === 0) return new Set();
   const rows = await ex
     .select({ gameId: rating.gameId })
     .from(rating)
-    .where(and(eq(rating.userId, userId), inArray(rating.gameId, gameIds)));
+    .where(and(eq(rating.userId, userId), inArray(rating.gameId, gameIds)))
+    .for("key share");
   return new Set(rows.map((r) => r.gameId));
 }
 

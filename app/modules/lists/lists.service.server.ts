@@ -327,7 +327,9 @@ export async function getGameListState(actor: Actor, game: GameRef): Promise<Lis
 
 /**
  * Replaces the signed-in user's Top 5 in one transaction: at most 5 entries, positions 1–5, no game or
- * position twice, only games the user has rated. Nothing is written when any entry is refused.
+ * position twice, only games the user has rated. Nothing is written when any entry is refused. (The
+ * database keeps the last rule too: an entry references the rating, so deleting a review takes its
+ * game out of the Top 5.)
  */
 export async function saveTopFive(actor: Actor, raw: unknown): Promise<Result<TopFiveEntry[]>> {
   const auth = authorize(actor);

@@ -29,6 +29,9 @@ import {
   type ListState,
 } from "./lists.service.server";
 import type { Result } from "~/lib/result";
+import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
+import { deleteReview } from "~/modules/reviews/reviews.service.server";
+import { aggregateRatingStats, storedRatingStats } from "../../../tests/support/rating-stats";
 
 const db = useTestDatabase();
 const stand = useIgdbStandIn();
@@ -553,6 +556,92 @@ describe("Top 5", () => {
     const fromA = a.every((e) => ids.has(e.gameId));
     const fromB = b.every((e) => ids.has(e.gameId));
     expect(fromA || fromB).toBe(true);
+  });
+});
+
+describe("Top 5 after a review is deleted", () => {
+  async function ratedGame(userId: number, rating = 8) {
+    const g = await gameWithIgdb();
+    return { game: g, review: await createRating({ userId, gameId: g.id, rating, review: "Mine." }) };
+  }
+  const stored = (userId: number) =>
+    db
+      .handle()
+      .db.select({ gameId: userTopGames.gameId, position: userTopGames.position })
+      .from(userTopGames)
+      .where(eq(userTopGames.userId, userId))
+      .orderBy(userTopGames.position);
+
+  it("deleting a reviewed Top 5 game takes it out of the Top 5, and the next save of the list succeeds", async () => {
+    const u = await createActor();
+    const [a, b, c] = [await ratedGame(u.id), await ratedGame(u.id), await ratedGame(u.id)];
+    const list = [a, b, c].map((x, i) => ({ gameId: x.game.id, position: i + 1 }));
+    expect((await saveTopFive(u, list)).ok).toBe(true);
+
+    expect((await deleteReview(u, b.review.id)).ok).toBe(true);
+    expect(await stored(u.id)).toEqual([
+      { gameId: a.game.id, position: 1 },
+      { gameId: c.game.id, position: 3 },
+    ]);
+    expect((await loadTopFiveTab(u.id)).slots.map((s) => s?.gameId ?? null)).toEqual([a.game.id, null, c.game.id, null, null]);
+    // The page's next save (a reorder of what it now shows) is accepted; it was refused with 422 before.
+    expect(
+      await saveTopFive(u, [
+        { gameId: c.game.id, position: 1 },
+        { gameId: a.game.id, position: 2 },
+      ]),
+    ).toMatchObject({ ok: true });
+    // A page that still shows the deleted game is refused with the reason, and nothing changes.
+    expect(await saveTopFive(u, list)).toEqual({ ok: false, status: 422, error: M.topFiveUnrated });
+    expect((await stored(u.id)).map((e) => e.gameId)).toEqual([c.game.id, a.game.id]);
+  });
+
+  it("only the deleted review's game leaves, only from its author's Top 5; the game's stats stay exact", async () => {
+    const [u, other] = [await createActor(), await createActor()];
+    const mine = await ratedGame(u.id, 9);
+    await createRating({ userId: other.id, gameId: mine.game.id, rating: 6 });
+    expect((await saveTopFive(u, [{ gameId: mine.game.id, position: 1 }])).ok).toBe(true);
+    expect((await saveTopFive(other, [{ gameId: mine.game.id, position: 5 }])).ok).toBe(true);
+    expect((await deleteReview(u, mine.review.id)).ok).toBe(true);
+    expect(await stored(u.id)).toEqual([]);
+    expect(await stored(other.id)).toEqual([{ gameId: mine.game.id, position: 5 }]);
+    expect(await storedRatingStats(db.handle().db, mine.game.id)).toEqual(await aggregateRatingStats(db.handle().db, mine.game.id));
+  });
+
+  it("a review deleted while a save of the list runs never leaves an unrated game in the Top 5, and never a 500", async () => {
+    for (let round = 0; round < 5; round++) {
+      const u = await createActor();
+      const [a, b] = [await ratedGame(u.id), await ratedGame(u.id)];
+      const list = [
+        { gameId: a.game.id, position: 1 },
+        { gameId: b.game.id, position: 2 },
+      ];
+      const [saved, deleted] = await Promise.all([saveTopFive(u, list), deleteReview(u, b.review.id)]);
+      expect(deleted.ok).toBe(true);
+      expect(saved.ok || (saved.status === 422 && saved.error === M.topFiveUnrated)).toBe(true);
+      expect((await stored(u.id)).map((e) => e.gameId)).toEqual(saved.ok ? [a.game.id] : []);
+    }
+  });
+
+  it("account deletion removes the Top 5 with the ratings; other users' Top 5 and the games' stats stay exact", async () => {
+    const [leaver, stays] = [await createActor(), await createActor()];
+    const shared = await ratedGame(leaver.id, 10);
+    await createRating({ userId: stays.id, gameId: shared.game.id, rating: 7 });
+    const own = await ratedGame(leaver.id, 5);
+    expect(
+      (
+        await saveTopFive(leaver, [
+          { gameId: shared.game.id, position: 1 },
+          { gameId: own.game.id, position: 2 },
+        ])
+      ).ok,
+    ).toBe(true);
+    expect((await saveTopFive(stays, [{ gameId: shared.game.id, position: 1 }])).ok).toBe(true);
+    expect(await deleteUserCascade(leaver.id)).toBe(true);
+    expect(await stored(leaver.id)).toEqual([]);
+    expect(await stored(stays.id)).toEqual([{ gameId: shared.game.id, position: 1 }]);
+    for (const g of [shared.game, own.game])
+      expect(await storedRatingStats(db.handle().db, g.id)).toEqual(await aggregateRatingStats(db.handle().db, g.id));
   });
 });
 

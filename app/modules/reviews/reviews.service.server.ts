@@ -238,7 +238,10 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
   return ok({ reviewId: reviewId!, created: false, gameHref: linkToGame(game) });
 }
 
-/** Deletes the user's own review; the user's and the game's rating counts drop in the same transaction. */
+/**
+ * Deletes the user's own review; the user's and the game's rating counts drop in the same transaction,
+ * and the game leaves the user's Top 5 with the rating (the entry's foreign key cascades).
+ */
 export async function deleteReview(actor: Actor, reviewIdInput: unknown): Promise<Result<{ gameHref: string }>> {
   if (!actor) return fail(401, UNAUTHENTICATED);
   const reviewId = parseId(reviewIdInput);

@@ -22,6 +22,8 @@ export const SOCIAL_MESSAGES = {
   invalidReviewId: "Invalid review ID",
   invalidCommentId: "Invalid comment ID",
   unknownIntent: "Unknown action",
+  /** The comments could not be read; the review still shows. */
+  loadCommentsFailed: "Failed to load comments",
 } as const;
 
 /** Text a removed comment shows when it stays for its replies. */
@@ -36,10 +38,33 @@ export function parseId(value: unknown): number | null {
   return n > 0 && n <= 2147483647 ? n : null;
 }
 
+/** What the page says before posting (the server answers with its own texts above). */
+export const COMMENT_FORM_MESSAGES = {
+  empty: "Comment cannot be empty",
+  tooLong: "Comment exceeds 500 characters",
+} as const;
+
+/** A comment's text as it is stored and counted: line breaks as \n, no space at either end. */
+function normalizeComment(raw: unknown): string {
+  return typeof raw === "string" ? raw.replace(/\r\n?/g, "\n").trim() : "";
+}
+
+/** Characters as the 500-character rule counts them: whole characters (an emoji is one), after trimming. */
+export function commentLength(raw: unknown): number {
+  return [...normalizeComment(raw)].length;
+}
+
 /** The content rule of comments and replies: not blank, at most 500 characters (after trimming). */
 export function checkCommentContent(raw: unknown): { ok: true; content: string } | { ok: false; error: string } {
-  const text = typeof raw === "string" ? raw.replace(/\r\n?/g, "\n").trim() : "";
+  const text = normalizeComment(raw);
   if (text === "") return { ok: false, error: SOCIAL_MESSAGES.empty };
   if ([...text].length > COMMENT_MAX_LENGTH) return { ok: false, error: SOCIAL_MESSAGES.tooLong };
   return { ok: true, content: text };
+}
+
+/** The same rule in the page's words, checked before posting: null when the text may be sent. */
+export function commentFormProblem(raw: string): string | null {
+  const checked = checkCommentContent(raw);
+  if (checked.ok) return null;
+  return checked.error === SOCIAL_MESSAGES.empty ? COMMENT_FORM_MESSAGES.empty : COMMENT_FORM_MESSAGES.tooLong;
 }

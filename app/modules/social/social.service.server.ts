@@ -111,7 +111,8 @@ export async function toggleCommentLike(actor: Actor, commentIdInput: unknown): 
 
 /**
  * Adds a comment or a reply. Replies are one level deep: a reply to a reply attaches to the
- * top-level comment. The text is stored as plain text (markup stripped).
+ * top-level comment. A reply to a deleted ('[deleted]') comment is refused as 'Parent comment not
+ * found'. The text is stored as plain text (markup stripped).
  */
 export async function addComment(
   actor: Actor,
@@ -131,7 +132,8 @@ export async function addComment(
   let parentId: number | null = null;
   if (parentRef !== null) {
     const parent = await findComment(parentRef);
-    if (!parent || parent.ratingId !== reviewId) return fail(404, M.parentNotFound);
+    // A '[deleted]' comment (kept only for its replies) takes no new ones; its live replies still can.
+    if (!parent || parent.ratingId !== reviewId || !parent.isPublished) return fail(404, M.parentNotFound);
     parentId = parent.parentCommentId ?? parent.id;
   }
   try {
@@ -297,16 +299,23 @@ export async function applyCommentForm(actor: Actor, fields: Record<string, unkn
 export interface ReviewDiscussion {
   liked: boolean;
   comments: CommentPage;
+  /** 'Failed to load comments' when they could not be read. */
+  commentsError: string | null;
 }
 
 /**
  * The review view's social half: whether the viewer likes it (read with the review, `liked`) and its
- * comments (`pages` × 50).
+ * comments (`pages` × 50). A failed comments read is the comments' failure, not the review's: the
+ * page still shows the review, with 'Failed to load comments' where the comments go.
  */
 export async function getReviewDiscussion(viewer: Actor, reviewId: number, pages: unknown, liked: boolean): Promise<ReviewDiscussion> {
-  const listed = await listComments(viewer, reviewId, pages);
-  return {
-    liked: viewer !== null && liked,
-    comments: listed.ok ? listed.data : { comments: [], total: 0, pages: 1, hasMore: false },
-  };
+  const empty: CommentPage = { comments: [], total: 0, pages: 1, hasMore: false };
+  let listed: Result<CommentPage>;
+  try {
+    listed = await listComments(viewer, reviewId, pages);
+  } catch (err) {
+    console.error("[social] Failed to fetch comments:", err);
+    return { liked: viewer !== null && liked, comments: empty, commentsError: M.loadCommentsFailed };
+  }
+  return { liked: viewer !== null && liked, comments: listed.ok ? listed.data : empty, commentsError: null };
 }

@@ -290,6 +290,36 @@ describe("comments", () => {
     expect((await comments(r.id)).length).toBe(0);
   });
 
+  it("refuses a reply to a '[deleted]' comment with 'Parent comment not found', writing nothing; its live replies can still be answered", async () => {
+    const [a, b, c] = [await createActor(), await createActor(), await createActor()];
+    const r = await review();
+    const top = await addComment(a, { reviewId: r.id, content: "top" });
+    const topId = top.ok ? top.data.id : 0;
+    const reply = await addComment(b, { reviewId: r.id, content: "reply", parentId: topId });
+    const replyId = reply.ok ? reply.data.id : 0;
+    expect((await deleteComment(a, topId)).ok).toBe(true);
+    const before = (await comments(r.id)).length;
+
+    // A crafted post (the page shows no Reply on '[deleted]'), through the service and the form.
+    expect(await addComment(c, { reviewId: r.id, content: "necro", parentId: topId })).toEqual({
+      ok: false,
+      status: 404,
+      error: M.parentNotFound,
+    });
+    expect(await applyCommentForm(c, { intent: "create", reviewId: String(r.id), content: "necro", parentId: String(topId) })).toEqual({
+      ok: false,
+      status: 404,
+      error: M.parentNotFound,
+    });
+    expect((await comments(r.id)).length).toBe(before);
+
+    // Answering the live reply is still a reply in that thread.
+    expect(await addComment(c, { reviewId: r.id, content: "to the reply", parentId: replyId })).toMatchObject({
+      ok: true,
+      data: { parentId: topId },
+    });
+  });
+
   it("comment likes toggle with the count in step, and visitors are refused", async () => {
     const [a, b] = [await createActor(), await createActor()];
     const r = await review();
