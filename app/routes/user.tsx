@@ -20,7 +20,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const viewer = await currentActor(request);
   if (params.id === undefined) throw redirect(viewer ? `/user/${viewer.id}` : "/users");
   const url = new URL(request.url);
-  const page = await loadProfilePage(params.id, url);
+  const page = await loadProfilePage(params.id, url, viewer);
   if (!page.ok && page.status === 400) return data({ invalid: true as const }, { status: 400 });
   if (!page.ok && page.status === 404) throw redirect("/users");
   if (!page.ok) throw data({ message: page.error }, { status: page.status });
@@ -83,7 +83,9 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           />
         )}
       </div>
-      {dialog && <ProfileDialogView key={`${profile.id}:${dialog.name}`} dialog={dialog} userId={profile.id} tab={tab.tab} />}
+      {dialog && (
+        <ProfileDialogView key={`${profile.id}:${dialog.name}`} dialog={dialog} userId={profile.id} tab={tab.tab} viewerId={viewerId} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { FollowButton } from "~/components/social/follow-button";
 import { DialogCloseButton } from "~/components/ui/dialog-close-button";
 import { formatRating } from "~/lib/ratings";
 import type { ProfileDialog, ProfileTab } from "~/modules/profile/profile.service.server";
@@ -43,7 +44,15 @@ function ReviewText({ text }: { text: string }) {
   );
 }
 
-function Body({ dialog, userId, tab }: { dialog: ProfileDialog; userId: number; tab: ProfileTab }) {
+interface BodyProps {
+  dialog: ProfileDialog;
+  userId: number;
+  tab: ProfileTab;
+  /** The signed-in viewer (null for a visitor): each person's follow toggle is theirs. */
+  viewerId: number | null;
+}
+
+function Body({ dialog, userId, tab, viewerId }: BodyProps) {
   const error = dialog.error ? (
     <p role="alert" className="text-bad">
       {dialog.error}
@@ -65,14 +74,16 @@ function Body({ dialog, userId, tab }: { dialog: ProfileDialog; userId: number; 
         )}
         <ul className="divide-y divide-line">
           {dialog.people.map((p) => (
-            <li key={p.id}>
-              <Link to={`/user/${p.id}`} className="flex items-center gap-3 py-2 hover:bg-surface-2">
+            <li key={p.id} className="flex items-center gap-3" data-testid="dialog-person">
+              <Link to={`/user/${p.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-2 hover:bg-surface-2">
                 <Avatar name={p.name || p.username || "Unknown User"} url={p.avatarUrl} size={40} />
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-ink-strong">{p.name || p.username || "Unknown User"}</span>
                   {p.username && <span className="block truncate text-sm text-muted">@{p.username}</span>}
                 </span>
               </Link>
+              {/* Hidden for the viewer themself; 'Login' (disabled) for a visitor. */}
+              <FollowButton userId={p.id} following={p.viewerFollows} viewerId={viewerId} name={p.username ?? p.name} size="sm" />
             </li>
           ))}
         </ul>
@@ -146,7 +157,7 @@ function Body({ dialog, userId, tab }: { dialog: ProfileDialog; userId: number; 
  * The dialog named in the URL. Rendered in place (no portal) so the server sends it too: a stat
  * link opens it without JavaScript, and closing goes back to the page without `dialog`.
  */
-export function ProfileDialogView({ dialog, userId, tab }: { dialog: ProfileDialog; userId: number; tab: ProfileTab }) {
+export function ProfileDialogView({ dialog, userId, tab, viewerId }: BodyProps) {
   const navigate = useNavigate();
   const closeHref = tab === "top5" ? `/user/${userId}` : `/user/${userId}?tab=${tab}`;
   return (
@@ -166,7 +177,7 @@ export function ProfileDialogView({ dialog, userId, tab }: { dialog: ProfileDial
           <DialogCloseButton label={`Close ${TITLES[dialog.name].toLowerCase()}`} />
         </div>
         <div className="min-h-0 overflow-y-auto" data-testid={`dialog-${dialog.name}`}>
-          <Body dialog={dialog} userId={userId} tab={tab} />
+          <Body dialog={dialog} userId={userId} tab={tab} viewerId={viewerId} />
         </div>
       </Dialog.Content>
     </Dialog.Root>

@@ -1,4 +1,6 @@
+import type { Actor } from "~/access/access.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { followedAmong } from "~/modules/social/follow.service.server";
 import {
   loadTopFiveTab,
   loadTopTenTab,
@@ -189,20 +191,31 @@ export type ProfileDialogName = (typeof PROFILE_DIALOGS)[number];
 export const GAME_FILTERS = ["all", "started", "finished"] as const;
 export const REVIEW_SORTS = ["recent", "oldest", "highest", "lowest"] as const satisfies readonly ReviewSort[];
 
+/** A person in the follow dialog, with whether the viewer follows them (their row's follow toggle). */
+export type DialogPerson = PersonRow & { viewerFollows: boolean };
+
 export type ProfileDialog =
-  | { name: "followers" | "following"; people: PersonRow[]; error: string | null }
+  | { name: "followers" | "following"; people: DialogPerson[]; error: string | null }
   | { name: "games"; filter: (typeof GAME_FILTERS)[number]; games: ProgressGameRow[]; error: string | null }
   | { name: "reviews"; sort: ReviewSort; reviews: (Omit<ProfileReviewRow, "date"> & { date: string })[]; error: string | null };
 
 const pick = <T extends string>(list: readonly T[], raw: string | null, fallback: T): T => list.find((x) => x === raw) ?? fallback;
 
-/** The dialog named in the URL (?dialog=followers|following|games|reviews, with ?games= / ?sort=), or null. */
-export async function loadProfileDialog(userId: number, params: URLSearchParams): Promise<ProfileDialog | null> {
+/**
+ * The dialog named in the URL (?dialog=followers|following|games|reviews, with ?games= / ?sort=), or null.
+ * The follow dialog also says, per person, whether `viewer` follows them: one read for the whole list.
+ */
+export async function loadProfileDialog(userId: number, params: URLSearchParams, viewer: Actor = null): Promise<ProfileDialog | null> {
   const name = PROFILE_DIALOGS.find((d) => d === params.get("dialog"));
   if (!name) return null;
   if (name === "followers" || name === "following") {
     try {
-      return { name, people: await listFollowPeople(userId, name, DIALOG_LIMIT), error: null };
+      const people = await listFollowPeople(userId, name, DIALOG_LIMIT);
+      const followed = await followedAmong(
+        viewer,
+        people.map((p) => p.id),
+      );
+      return { name, people: people.map((p) => ({ ...p, viewerFollows: followed.has(p.id) })), error: null };
     } catch (err) {
       console.error("[profile] follow list read failed:", err);
       return { name, people: [], error: M.loadUser };
@@ -253,12 +266,12 @@ export async function loadProfileTab(params: URLSearchParams, userId: number): P
 }
 
 /** Everything the page needs, read in parallel. */
-export async function loadProfilePage(rawId: string | undefined, url: URL) {
+export async function loadProfilePage(rawId: string | undefined, url: URL, viewer: Actor = null) {
   const header = await getProfileHeader(rawId);
   if (!header.ok) return header;
   const [tab, dialog] = await Promise.all([
     loadProfileTab(url.searchParams, header.data.id),
-    loadProfileDialog(header.data.id, url.searchParams),
+    loadProfileDialog(header.data.id, url.searchParams, viewer),
   ]);
   return ok({ profile: header.data, tab, dialog });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { createGame, createRating, createUser, sessionUserOf } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { getDb } from "~/db/client.server";
 import { comment, contentLike, gameProgress, userCollection, userFollow, userWishlist } from "~/db/schema";
@@ -87,6 +87,31 @@ describe("stat dialogs", () => {
     expect(followers?.name === "followers" && followers.people.map((p) => p.id)).toEqual([b.id]);
     expect(following?.name === "following" && following.people.map((p) => p.id)).toEqual([c.id]);
     expect(await loadProfileDialog(a.id, new URLSearchParams("dialog=nope"))).toBeNull();
+  });
+
+  it("follow dialog: says per person whether the viewer follows them, read for the whole list in one query", async () => {
+    const [owner, viewer, followed, notFollowed] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    await getDb()
+      .insert(userFollow)
+      .values([
+        { followerId: followed.id, followingId: owner.id },
+        { followerId: notFollowed.id, followingId: owner.id },
+        { followerId: viewer.id, followingId: owner.id },
+        { followerId: viewer.id, followingId: followed.id },
+      ]);
+    const select = vi.spyOn(getDb(), "select");
+    const d = await loadProfileDialog(owner.id, new URLSearchParams("dialog=followers"), sessionUserOf(viewer));
+    // The list, then the viewer's follow rows among all of its people: two queries however long the list.
+    expect(select).toHaveBeenCalledTimes(2);
+    select.mockRestore();
+    const states = d?.name === "followers" ? Object.fromEntries(d.people.map((p) => [p.id, p.viewerFollows])) : null;
+    expect(states).toEqual({ [followed.id]: true, [notFollowed.id]: false, [viewer.id]: false });
+    // A visitor follows nobody, and nothing is read for it.
+    const visitorSelect = vi.spyOn(getDb(), "select");
+    const v = await loadProfileDialog(owner.id, new URLSearchParams("dialog=followers"), null);
+    expect(visitorSelect).toHaveBeenCalledTimes(1);
+    visitorSelect.mockRestore();
+    expect(v?.name === "followers" && v.people.every((p) => !p.viewerFollows)).toBe(true);
   });
 
   it("games dialog: All Games, Started (not finished), Finished", async () => {
