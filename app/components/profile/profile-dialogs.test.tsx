@@ -24,7 +24,10 @@ const rows = (html: string) => [...html.matchAll(/<li[^>]*data-testid="dialog-pe
 
 describe("follow dialog", () => {
   it("gives each person a follow toggle with the viewer's state, and none on the viewer's own row", () => {
-    const html = render({ name: "followers", people: [person(2, true), person(3), person(9)], error: null }, 9);
+    const html = render(
+      { name: "followers", people: [person(2, true), person(3), person(9)], after: null, nextCursor: null, error: null },
+      9,
+    );
     const [two, three, me] = rows(html);
     expect(two).toContain('href="/user/2"');
     // A form posting to the follow route (works without JavaScript), pressed when already followed.
@@ -40,11 +43,53 @@ describe("follow dialog", () => {
   });
 
   it("shows visitors a disabled 'Login' toggle on every row", () => {
-    const html = render({ name: "following", people: [person(2), person(3)], error: null }, null, "/user/7?dialog=following");
+    const html = render(
+      { name: "following", people: [person(2), person(3)], after: null, nextCursor: null, error: null },
+      null,
+      "/user/7?dialog=following",
+    );
     expect(rows(html)).toHaveLength(2);
     for (const row of rows(html)) {
       expect(row).toMatch(/<button type="button" disabled=""[^>]*>Login<\/button>/);
       expect(row).not.toContain("<form");
     }
+  });
+});
+
+describe("dialog paging", () => {
+  /** The href of the 'Load more' link, or null. */
+  const more = (html: string) => {
+    const tag = /<a [^>]*data-testid="dialog-load-more"[^>]*>Load more<\/a>/.exec(html)?.[0];
+    return tag ? /href="([^"]+)"/.exec(tag)![1]!.replace(/&amp;/g, "&") : null;
+  };
+
+  it("links 'Load more' to the next page (a plain link: it works without JavaScript), keeping the list's filter or sort", () => {
+    const people = {
+      name: "followers",
+      people: [person(2)],
+      after: null,
+      nextCursor: "1768046400000000_2",
+      error: null,
+    } satisfies ProfileDialog;
+    expect(more(render(people, null))).toBe("/user/7?dialog=followers&after=1768046400000000_2");
+    const games = { name: "games", filter: "finished", games: [], after: "5_5", nextCursor: "9_9", error: null } satisfies ProfileDialog;
+    expect(more(render(games, null, "/user/7?dialog=games&games=finished"))).toBe("/user/7?dialog=games&games=finished&after=9_9");
+    const reviews = {
+      name: "reviews",
+      sort: "lowest",
+      reviews: [],
+      after: null,
+      nextCursor: "4_1768046400000000_3",
+      error: null,
+    } satisfies ProfileDialog;
+    expect(more(render(reviews, null, "/user/7?dialog=reviews&sort=lowest"))).toBe(
+      "/user/7?dialog=reviews&sort=lowest&after=4_1768046400000000_3",
+    );
+  });
+
+  it("has no 'Load more' on the last page", () => {
+    const html = render({ name: "following", people: [person(2)], after: "1_1", nextCursor: null, error: null }, 9);
+    expect(more(html)).toBeNull();
+    expect(html).not.toContain("Load more");
   });
 });
