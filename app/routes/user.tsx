@@ -72,7 +72,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
       <ProfileTabs userId={profile.id} active={tab.tab} />
       <div className="mt-6" role="tabpanel" id={`tab-${tab.tab}`} aria-labelledby={`tab-link-${tab.tab}`}>
         {tab.tab === "top5" && <TopFiveTabView key={profile.id} data={tab.top5} isOwner={isOwner} />}
-        {tab.tab === "top10" && <TopTenTabView data={tab.top10} isOwner={isOwner} />}
+        {tab.tab === "top10" && <TopTenTabView data={tab.top10} isOwner={isOwner} userId={profile.id} />}
         {tab.tab === "playlist" && <WantToPlayTabView data={tab.playlist} isOwner={isOwner} />}
         {tab.tab === "activity" && (
           <ActivityTabView
