@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/user";
 import { currentActor } from "~/access/access.server";
 import { ActivityTabView } from "~/components/profile/activity-tab";
@@ -38,9 +38,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const handle = { ownShareTags: true };
 
+const LOAD_FAILED = "Failed to load user data";
+
+/** The message of a profile that cannot be shown, then home in 2 seconds (this refresh is the no-JavaScript way). */
+const leaveFor = (message: string) => [
+  { title: pageTitle(message) },
+  { name: "robots", content: "noindex" },
+  { httpEquiv: "refresh", content: "2;url=/" },
+];
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || loaderData.invalid)
-    return [{ title: pageTitle("Invalid user ID") }, { name: "robots", content: "noindex" }, { httpEquiv: "refresh", content: "2;url=/" }];
+  // No data: the loader failed and the error boundary is shown.
+  if (!loaderData) return leaveFor(LOAD_FAILED);
+  if (loaderData.invalid) return leaveFor("Invalid user ID");
   const { profile, origin } = loaderData;
   const name = profile.name || profile.username || "Unknown User";
   const image = profile.avatarUrl ? new URL(profile.avatarUrl, origin).href : null;
@@ -90,17 +100,11 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A load error: 'Failed to load user data', then home (the same notice as an invalid id). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
     isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
       ? (error.data as { message: string }).message
-      : "Failed to load user data";
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-ink-strong">{message}</h1>
-      <Link to="/" className="mt-6 inline-block text-accent-strong underline">
-        Go home
-      </Link>
-    </div>
-  );
+      : LOAD_FAILED;
+  return <InvalidProfile message={message} />;
 }

@@ -48,3 +48,17 @@ test("Want to Play: a removal or a priority change that fails says so, and the t
   await page.reload();
   await expect(page.getByTestId("wishlist-grid")).not.toContainText(a.name);
 });
+
+test("a profile that fails to load says 'Failed to load user data', then goes home", async ({ page }) => {
+  const me = await newMember(page, "lost");
+  await page.goto(`/user/${me.id}`);
+  await waitForHydration(page);
+  // The next read of the profile's data fails on the server.
+  await page.route(`**/user/${me.id}.data*`, (route) =>
+    route.fulfill({ status: 500, contentType: "text/plain", body: "Unexpected Server Error" }),
+  );
+  await page.getByRole("navigation", { name: "Profile sections" }).getByRole("link", { name: "Top 10" }).click();
+  await expect(page.getByRole("heading", { name: "Failed to load user data" })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
+  await page.unroute(`**/user/${me.id}.data*`);
+});

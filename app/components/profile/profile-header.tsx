@@ -196,8 +196,12 @@ export function ProfileTabs({ userId, active }: { userId: number; active: Profil
   );
 }
 
-/** A non-numeric profile id: the message, then home. */
-export function InvalidProfile() {
+/**
+ * A profile that cannot be shown — a non-numeric id ('Invalid user ID') or a failed load ('Failed to
+ * load user data'): the message, then home after 2 seconds. The route's meta adds a refresh to / for
+ * browsers without JavaScript.
+ */
+export function InvalidProfile({ message = "Invalid user ID" }: { message?: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     const t = setTimeout(() => void navigate("/", { replace: true }), 2000);
@@ -206,7 +210,7 @@ export function InvalidProfile() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 role="alert" className="text-2xl font-bold text-ink-strong">
-        Invalid user ID
+        {message}
       </h1>
       <Link to="/" className="mt-6 inline-block text-accent-strong underline">
         Go home
