@@ -93,3 +93,17 @@ describe("dialog paging", () => {
     expect(html).not.toContain("Load more");
   });
 });
+
+describe("reviews dialog", () => {
+  it("shows 'Failed to load reviews' as a banner with a labelled button that dismisses it", () => {
+    const html = render(
+      { name: "reviews", sort: "recent", reviews: [], after: null, nextCursor: null, error: "Failed to load reviews" },
+      null,
+      "/user/7?dialog=reviews",
+    );
+    expect(html).toMatch(
+      /<div role="alert"[^>]*><span>Failed to load reviews<\/span><button type="button" aria-label="Dismiss message"[^>]*>.*?<\/button><\/div>/,
+    );
+    expect(html).not.toContain("No reviews found");
+  });
+});

@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { FollowButton } from "~/components/social/follow-button";
@@ -41,6 +42,28 @@ function ReviewText({ text }: { text: string }) {
         {open ? "Show less" : "Show more"}
       </button>
     </p>
+  );
+}
+
+/** An error banner the reader can close ('Failed to load reviews'); it stays closed for this list. */
+function DismissibleAlert({ message }: { message: string }) {
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed) return null;
+  return (
+    <div
+      role="alert"
+      className="mb-3 flex items-start justify-between gap-3 rounded-lg border border-bad/40 bg-bad/10 px-3 py-2 text-sm text-ink-strong"
+    >
+      <span>{message}</span>
+      <button
+        type="button"
+        onClick={() => setDismissed(true)}
+        aria-label="Dismiss message"
+        className="-m-1 grid size-7 shrink-0 place-items-center rounded text-muted hover:text-ink-strong focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
   );
 }
 
@@ -217,11 +240,7 @@ function Body({ dialog, userId, tab, viewerId }: BodyProps) {
           href: dialogHref(userId, tab, "reviews", s === "recent" ? {} : { sort: s }),
         }))}
       />
-      {dialog.error && (
-        <p role="alert" className="text-bad">
-          {dialog.error}
-        </p>
-      )}
+      {dialog.error && <DismissibleAlert message={dialog.error} />}
       {!dialog.error && reviews.length === 0 && <p className="py-6 text-center text-muted">No reviews found</p>}
       <ul className="divide-y divide-line">
         {reviews.map((r) => (
