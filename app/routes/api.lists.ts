@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.ok) return redirect(back, 303);
   if (result.status === 401) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, 303);
   const url = new URL(back, "http://local");
-  url.searchParams.set("listError", listErrorCode(result.error));
+  url.searchParams.set("listError", listErrorCode(result.error, fields.intent));
   return redirect(url.pathname + url.search, 303);
 }
 

@@ -9,7 +9,7 @@ import { FOLLOW_MESSAGES as M, parseFollowIntent, parseUserId, setFollow } from 
  * POST /api/users/:id/follow ← intent (follow | unfollow), optional redirectTo and format.
  * With format=json (the Follow button's fetcher) the answer is { ok, following } or { ok:false, error }
  * with the status; a plain form post (no JavaScript) goes back to `redirectTo` with a 303 — to /login
- * first for a visitor.
+ * first for a visitor. An unexpected failure is { ok:false, error: 'An unexpected error occurred' } (500).
  */
 
 const noStore = { "Cache-Control": "no-store" };
@@ -22,7 +22,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = parseFollowIntent(fields.intent);
   if (!intent) return data({ ok: false as const, error: M.invalidIntent }, { status: 400, headers: noStore });
 
-  const result = await setFollow(await currentActor(request), targetId, intent);
+  let result: Awaited<ReturnType<typeof setFollow>>;
+  try {
+    result = await setFollow(await currentActor(request), targetId, intent);
+  } catch (err) {
+    // Not a refusal the service knows: still a clear answer for the button, never a bare error page.
+    console.error("[follow] unexpected failure:", err);
+    return data({ ok: false as const, error: M.unexpected }, { status: 500, headers: noStore });
+  }
   if (fields.format === "json") {
     return result.ok
       ? data({ ok: true as const, following: result.data.following }, { headers: noStore })

@@ -6,7 +6,7 @@ import type { Config } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { eq } from "drizzle-orm";
-import { LISTS_MESSAGES as M } from "~/modules/lists/lists.messages";
+import { LISTS_MESSAGES as M, listErrorCode } from "~/modules/lists/lists.messages";
 import { getGameListState, loadTopFiveTab } from "~/modules/lists/lists.service.server";
 import type { SessionUser } from "~/auth/session.server";
 import * as listsApi from "./api.lists";
@@ -158,6 +158,21 @@ describe("POST /api/lists without JavaScript (plain form post)", () => {
       args(post("/api/lists", { ...form, redirectTo: "//evil.example/x" }, owner.cookie)),
     )) as Response;
     expect(offsite.headers.get("location")).toMatch(/^\/\?listError=/);
+  });
+
+  it("a failed removal or priority change from the Want to Play tab comes back to the tab saying why", async () => {
+    const g = await gameWithIgdb();
+    const back = `/user/${owner.actor.id}?tab=playlist`;
+    const priority = (await listsApi.action(
+      args(post("/api/lists", { intent: "set_priority", igdbId: String(g.igdbId), priority: "2", redirectTo: back }, owner.cookie)),
+    )) as Response;
+    expect(priority.headers.get("location")).toBe(`${back}&listError=notInWishlist`);
+    // A failure that is not a list refusal is named after what was tried, never 'Failed to add game'.
+    expect(listErrorCode("Something else went wrong", "remove_from_wishlist")).toBe("failedRemove");
+    expect(listErrorCode("Something else went wrong", "remove_from_collection")).toBe("failedRemove");
+    expect(listErrorCode("Something else went wrong", "move_to_collection")).toBe("failedMove");
+    expect(listErrorCode("Something else went wrong", "add_to_wishlist")).toBe("failedAdd");
+    expect(listErrorCode(M.notInCollection, "remove_from_collection")).toBe("notInCollection");
   });
 });
 

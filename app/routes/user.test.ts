@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createGame, createUser } from "../../tests/factories";
 import { useTestDatabase } from "../../tests/setup/database";
 import { APP_URL } from "../../tests/support/auth";
-import { userCollection, userWishlist } from "~/db/schema";
+import { user, userCollection, userFollow, userWishlist } from "~/db/schema";
 import * as route from "./user";
 
 const db = useTestDatabase();
@@ -41,6 +41,39 @@ describe("/user/:id", () => {
     const plain = await createUser({ name: "Plain" });
     const d2 = await load(`/user/${plain.id}`, String(plain.id));
     expect(route.meta({ loaderData: d2 } as never)).toContainEqual({ property: "og:image", content: `${APP_URL}/og-image.png` });
+  });
+
+  it("follow dialog: 'Load more' is the same page with ?after=, and an odd ?after= is the first page (200)", async () => {
+    const owner = await createUser();
+    const fans = await db
+      .handle()
+      .db.insert(user)
+      .values(
+        Array.from({ length: 51 }, (_, i) => ({
+          email: `fan${i}.${owner.id}@example.test`,
+          name: `Fan ${i}`,
+          username: `fan${owner.id}_${i}`,
+        })),
+      )
+      .returning({ id: user.id });
+    await db
+      .handle()
+      .db.insert(userFollow)
+      .values(fans.map((f) => ({ followerId: f.id, followingId: owner.id })));
+    type Loaded = Extract<Awaited<ReturnType<typeof route.loader>>, { invalid: false }>;
+    const people = async (query: string) => {
+      const d = (await load(`/user/${owner.id}?dialog=followers${query}`, String(owner.id))) as Loaded;
+      if (d.dialog?.name !== "followers") throw new Error("not the followers dialog");
+      return d.dialog;
+    };
+    const first = await people("");
+    expect(first.people).toHaveLength(50);
+    const second = await people(`&after=${first.nextCursor}`);
+    expect(second.people).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+    expect(new Set([...first.people, ...second.people].map((p) => p.id)).size).toBe(51);
+    for (const odd of ["x", "1_", "9".repeat(300), "%00"])
+      expect((await people(`&after=${odd}`)).people.map((p) => p.id)).toEqual(first.people.map((p) => p.id));
   });
 
   it("Want to Play: a bad or out-of-range page is page 1 or the last page (200), never an error", async () => {

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/user";
 import { currentActor } from "~/access/access.server";
 import { ActivityTabView } from "~/components/profile/activity-tab";
@@ -20,7 +20,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const viewer = await currentActor(request);
   if (params.id === undefined) throw redirect(viewer ? `/user/${viewer.id}` : "/users");
   const url = new URL(request.url);
-  const page = await loadProfilePage(params.id, url);
+  const page = await loadProfilePage(params.id, url, viewer);
   if (!page.ok && page.status === 400) return data({ invalid: true as const }, { status: 400 });
   if (!page.ok && page.status === 404) throw redirect("/users");
   if (!page.ok) throw data({ message: page.error }, { status: page.status });
@@ -38,9 +38,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const handle = { ownShareTags: true };
 
+const LOAD_FAILED = "Failed to load user data";
+
+/** The message of a profile that cannot be shown, then home in 2 seconds (this refresh is the no-JavaScript way). */
+const leaveFor = (message: string) => [
+  { title: pageTitle(message) },
+  { name: "robots", content: "noindex" },
+  { httpEquiv: "refresh", content: "2;url=/" },
+];
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || loaderData.invalid)
-    return [{ title: pageTitle("Invalid user ID") }, { name: "robots", content: "noindex" }, { httpEquiv: "refresh", content: "2;url=/" }];
+  // No data: the loader failed and the error boundary is shown.
+  if (!loaderData) return leaveFor(LOAD_FAILED);
+  if (loaderData.invalid) return leaveFor("Invalid user ID");
   const { profile, origin } = loaderData;
   const name = profile.name || profile.username || "Unknown User";
   const image = profile.avatarUrl ? new URL(profile.avatarUrl, origin).href : null;
@@ -72,7 +82,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
       <ProfileTabs userId={profile.id} active={tab.tab} />
       <div className="mt-6" role="tabpanel" id={`tab-${tab.tab}`} aria-labelledby={`tab-link-${tab.tab}`}>
         {tab.tab === "top5" && <TopFiveTabView key={profile.id} data={tab.top5} isOwner={isOwner} />}
-        {tab.tab === "top10" && <TopTenTabView data={tab.top10} isOwner={isOwner} />}
+        {tab.tab === "top10" && <TopTenTabView data={tab.top10} isOwner={isOwner} userId={profile.id} />}
         {tab.tab === "playlist" && <WantToPlayTabView data={tab.playlist} isOwner={isOwner} />}
         {tab.tab === "activity" && (
           <ActivityTabView
@@ -83,22 +93,18 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           />
         )}
       </div>
-      {dialog && <ProfileDialogView key={`${profile.id}:${dialog.name}`} dialog={dialog} userId={profile.id} tab={tab.tab} />}
+      {dialog && (
+        <ProfileDialogView key={`${profile.id}:${dialog.name}`} dialog={dialog} userId={profile.id} tab={tab.tab} viewerId={viewerId} />
+      )}
     </div>
   );
 }
 
+/** A load error: 'Failed to load user data', then home (the same notice as an invalid id). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
     isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
       ? (error.data as { message: string }).message
-      : "Failed to load user data";
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-ink-strong">{message}</h1>
-      <Link to="/" className="mt-6 inline-block text-accent-strong underline">
-        Go home
-      </Link>
-    </div>
-  );
+      : LOAD_FAILED;
+  return <InvalidProfile message={message} />;
 }

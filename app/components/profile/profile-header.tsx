@@ -14,13 +14,17 @@ export function dialogHref(userId: number, tab: ProfileTab, dialog: string, extr
   return `/user/${userId}?${q.toString()}`;
 }
 
+/** The stats strip: each count opens its dialog, except LISTS, which opens the Want to Play tab. */
 const STATS = [
   { key: "games", label: "GAMES", dialog: "games" },
   { key: "reviewsThisYear", label: "REVIEWS", dialog: "reviews", hint: "this year" },
-  { key: "lists", label: "LISTS", dialog: null },
+  { key: "lists", label: "LISTS", dialog: null, tab: "playlist" },
   { key: "following", label: "FOLLOWING", dialog: "following" },
   { key: "followers", label: "FOLLOWERS", dialog: "followers" },
 ] as const;
+
+const statHref = (userId: number, tab: ProfileTab, s: (typeof STATS)[number]): string =>
+  s.dialog ? dialogHref(userId, tab, s.dialog) : `/user/${userId}?tab=${s.tab}`;
 
 export function ProfileHeaderView({
   profile,
@@ -101,34 +105,30 @@ export function ProfileHeaderView({
               <span className="sr-only">{countLabel(count)}</span>
             </>
           );
-          // dt before dd (a valid list); a stat that opens a dialog is a link over its whole cell.
+          // dt before dd (a valid list); each stat is a link over its whole cell.
           return (
             <div
               key={s.key}
-              className={`relative flex min-w-0 flex-col rounded-lg px-0 py-1 sm:px-1 ${s.dialog ? "hover:bg-surface-2 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-accent/60" : ""}`}
+              className="relative flex min-w-0 flex-col rounded-lg px-0 py-1 hover:bg-surface-2 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-accent/60 sm:px-1"
             >
               <dt className="text-[10px] font-semibold tracking-tighter text-muted sm:text-[11px] sm:tracking-wide">
                 {s.label}
                 {"hint" in s && <span className="sr-only"> ({s.hint})</span>}
               </dt>
               <dd className="text-xl font-bold tabular-nums text-ink-strong" title={countLabel(count)}>
-                {s.dialog ? (
-                  <Link
-                    to={dialogHref(profile.id, tab, s.dialog)}
-                    preventScrollReset
-                    data-testid={`stat-${s.dialog}`}
-                    className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
-                  >
-                    {number}
-                    <span className="sr-only">
-                      {" "}
-                      {s.label.toLowerCase()}
-                      {"hint" in s ? ` ${s.hint}` : ""}
-                    </span>
-                  </Link>
-                ) : (
-                  number
-                )}
+                <Link
+                  to={statHref(profile.id, tab, s)}
+                  preventScrollReset
+                  data-testid={`stat-${s.dialog ?? s.key}`}
+                  className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
+                >
+                  {number}
+                  <span className="sr-only">
+                    {" "}
+                    {s.label.toLowerCase()}
+                    {"hint" in s ? ` ${s.hint}` : ""}
+                  </span>
+                </Link>
               </dd>
             </div>
           );
@@ -170,8 +170,12 @@ export function ProfileTabs({ userId, active }: { userId: number; active: Profil
   );
 }
 
-/** A non-numeric profile id: the message, then home. */
-export function InvalidProfile() {
+/**
+ * A profile that cannot be shown — a non-numeric id ('Invalid user ID') or a failed load ('Failed to
+ * load user data'): the message, then home after 2 seconds. The route's meta adds a refresh to / for
+ * browsers without JavaScript.
+ */
+export function InvalidProfile({ message = "Invalid user ID" }: { message?: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     const t = setTimeout(() => void navigate("/", { replace: true }), 2000);
@@ -180,7 +184,7 @@ export function InvalidProfile() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 role="alert" className="text-2xl font-bold text-ink-strong">
-        Invalid user ID
+        {message}
       </h1>
       <Link to="/" className="mt-6 inline-block text-accent-strong underline">
         Go home

@@ -5,12 +5,15 @@ import type { TopTenTab } from "~/modules/lists/lists.service.server";
 
 const SIZE = 10;
 
-/** The user's ten highest-rated games, read-only; empty places read '#n'. */
-export function TopTenTabView({ data, isOwner }: { data: TopTenTab; isOwner: boolean }) {
+/** The user's ten highest-rated games, read-only; empty places read '#n'. A failed read offers Retry. */
+export function TopTenTabView({ data, isOwner, userId }: { data: TopTenTab; isOwner: boolean; userId: number }) {
   if (data.error)
     return (
       <p role="alert" className="text-bad">
-        {data.error}
+        {data.error}{" "}
+        <Link to={`/user/${userId}?tab=top10`} preventScrollReset className="font-semibold underline">
+          Retry
+        </Link>
       </p>
     );
   if (data.games.length === 0) {

@@ -22,9 +22,9 @@ const list = (total: number, page: number, shown: number): ListPage<TabGame & { 
   pageCount: Math.max(1, Math.ceil(total / 36)),
 });
 
-function render(data: WantToPlayTab, isOwner = false): string {
+function render(data: WantToPlayTab, isOwner = false, url = "/user/7?tab=playlist"): string {
   const Stub = createRoutesStub([{ path: "/user/:id", Component: () => <WantToPlayTabView data={data} isOwner={isOwner} /> }]);
-  return renderToString(<Stub initialEntries={["/user/7?tab=playlist"]} />).replace(/<!-- -->/g, "");
+  return renderToString(<Stub initialEntries={[url]} />).replace(/<!-- -->/g, "");
 }
 
 /** The <nav> of one list's pager, or null. */
@@ -58,5 +58,35 @@ describe("Want to Play tab", () => {
     expect(pager(html, "Wishlist")).toBeNull();
     expect(html).toContain("Games you want to buy go here");
     expect(html.match(/Add Games/g)).toHaveLength(2);
+  });
+});
+
+describe("Want to Play: failed changes are shown", () => {
+  const owned = (url?: string) => render({ collection: list(1, 1, 1), wishlist: list(1, 1, 1), error: null }, true, url);
+  const alert = (html: string) => /<p role="alert"[^>]*data-testid="list-error"[^>]*>(.*?)<\/p>/.exec(html)?.[1] ?? null;
+
+  it("a refused plain post (no JavaScript) comes back with ?listError= and the page says why", () => {
+    expect(alert(owned("/user/7?tab=playlist&listError=failedRemove"))).toBe("Failed to remove game");
+    expect(alert(owned("/user/7?tab=playlist&listError=notInWishlist"))).toBe("This game is not in your wishlist");
+    // Only the app's own texts: an unknown code (or none) shows nothing.
+    expect(alert(owned("/user/7?tab=playlist&listError=%3Cb%3Ehi"))).toBeNull();
+    expect(alert(owned())).toBeNull();
+  });
+
+  it("remove and priority are plain forms that come back to this page (a redirect, not a JSON answer)", () => {
+    const html = owned("/user/7?tab=playlist&wishlistPage=1");
+    const forms = [...html.matchAll(/<form [^>]*action="\/api\/lists"[^>]*>(.*?)<\/form>/g)].map((m) => m[1]!);
+    const removes = forms.filter((f) => /name="intent" value="remove_from_(wishlist|collection)"/.test(f));
+    const priority = forms.filter((f) => f.includes('value="set_priority"'));
+    expect(removes).toHaveLength(2);
+    expect(priority).toHaveLength(1);
+    for (const form of [...removes, ...priority]) {
+      expect(form).toContain('name="redirectTo" value="/user/7?tab=playlist&amp;wishlistPage=1"');
+      expect(form).not.toContain('name="format"');
+    }
+    // Without JavaScript the priority select needs a button to send it.
+    expect(priority[0]).toMatch(
+      /<noscript>.*<button type="submit"[^>]*>Save<span class="sr-only"> priority of Game 1000<\/span><\/button>.*<\/noscript>/,
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { Plus, X } from "~/components/ui/icons";
-import { useState } from "react";
-import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { GameCover } from "~/components/game/game-cover";
-import { LISTS_MESSAGES as M, PRIORITY_LABELS } from "~/modules/lists/lists.messages";
+import { useJsonAction } from "~/lib/use-json-action";
+import { failedToUpdateWishlist, LISTS_MESSAGES as M, listErrorMessage, PRIORITY_LABELS } from "~/modules/lists/lists.messages";
 import type { ListPage, TabGame, WantToPlayTab } from "~/modules/lists/lists.service.server";
 import { GamePicker } from "./game-picker";
 
@@ -25,6 +26,13 @@ async function postList(fields: Record<string, string>): Promise<{ ok: boolean; 
 }
 
 const LIST_LABEL: Record<ListKind, string> = { collection: "Collection", wishlist: "Wishlist" };
+
+const KNOWN_REFUSALS = new Set<string>(Object.values(M));
+
+/** The server's own refusal ('This game is not in your wishlist'…), or null for any other failure (offline, a crash). */
+function refusalOf(error: string | undefined): string | null {
+  return error !== undefined && KNOWN_REFUSALS.has(error) ? error : null;
+}
 
 /**
  * The tab's address with each list's page (page 1 left out), landing on the list that was paged. Plain
@@ -75,6 +83,7 @@ export function WantToPlayTabView({ data, isOwner }: { data: WantToPlayTab; isOw
     );
   return (
     <div className="space-y-10">
+      <NoScriptRefusal />
       {(["collection", "wishlist"] as const).map((kind) => {
         const list: ListPage<TabGame & { priority?: number }> = data[kind];
         const games = list.games;
@@ -167,14 +176,54 @@ function ListPager({
   );
 }
 
+/** A refusal of a plain form post (no JavaScript): the server comes back here with ?listError=. */
+function NoScriptRefusal() {
+  const [params] = useSearchParams();
+  const message = listErrorMessage(params.get("listError"));
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-bad/40 bg-bad/10 p-3 text-sm font-semibold text-ink-strong"
+      data-testid="list-error"
+    >
+      {message}
+    </p>
+  );
+}
+
+type ListAnswer = { ok: true } | { ok: false; error?: string };
+
 function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: TabGame; priority: number | null; isOwner: boolean }) {
-  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  // Plain forms posting to /api/lists (they work without JavaScript); with it, each change shows at
+  // once and, when it fails, the tile comes back as it was and a toast says why.
+  const remover = useJsonAction<ListAnswer>();
+  const prioritizer = useJsonAction<ListAnswer>();
   const location = useLocation();
-  const removing = fetcher.formData?.get("intent")?.toString().startsWith("remove_");
-  if (removing) return null;
-  const pendingPriority = fetcher.formData?.get("priority");
+  const redirectTo = location.pathname + location.search;
+
+  useEffect(() => {
+    const answer = remover.data;
+    if (remover.state === "idle" && answer && !answer.ok) toast.error(refusalOf(answer.error) ?? M.failedRemove);
+  }, [remover.state, remover.data]);
+  useEffect(() => {
+    const answer = prioritizer.data;
+    if (prioritizer.state === "idle" && answer && !answer.ok)
+      toast.error(failedToUpdateWishlist(refusalOf(answer.error) ?? "Please try again."));
+  }, [prioritizer.state, prioritizer.data]);
+
+  // Gone while its removal is on its way; back (with the toast) if the removal fails.
+  if (remover.state !== "idle") return null;
+  const pendingPriority = prioritizer.state !== "idle" ? prioritizer.formData?.get("priority") : null;
   const shownPriority = pendingPriority != null ? Number(pendingPriority) : priority;
   const igdbId = game.igdbId;
+
+  const submitWith = (action: typeof remover) => (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (action.state !== "idle") return;
+    void action.submit(new FormData(e.currentTarget), { action: "/api/lists" });
+  };
+
   return (
     <li className="group relative">
       <Link
@@ -190,10 +239,10 @@ function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: Tab
       {isOwner && igdbId !== null && (
         <>
           {kind === "wishlist" && (
-            <fetcher.Form method="post" action="/api/lists" className="mt-1">
+            <form method="post" action="/api/lists" className="mt-1 flex gap-1" onSubmit={submitWith(prioritizer)}>
               <input type="hidden" name="intent" value="set_priority" />
               <input type="hidden" name="igdbId" value={igdbId} />
-              <input type="hidden" name="format" value="json" />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
               <label className="sr-only" htmlFor={`priority-${game.gameId}`}>
                 Priority of {game.name}
               </label>
@@ -201,7 +250,7 @@ function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: Tab
                 id={`priority-${game.gameId}`}
                 name="priority"
                 value={String(shownPriority ?? 1)}
-                onChange={(e) => void fetcher.submit(e.currentTarget.form, { method: "post", action: "/api/lists" })}
+                onChange={(e) => e.currentTarget.form?.requestSubmit()}
                 className="w-full rounded border border-line bg-surface px-1 py-0.5 text-xs"
               >
                 {Object.entries(PRIORITY_LABELS).map(([v, label]) => (
@@ -210,12 +259,17 @@ function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: Tab
                   </option>
                 ))}
               </select>
-            </fetcher.Form>
+              <noscript>
+                <button type="submit" className="rounded border border-line px-1.5 text-xs font-semibold">
+                  Save<span className="sr-only"> priority of {game.name}</span>
+                </button>
+              </noscript>
+            </form>
           )}
-          <fetcher.Form method="post" action="/api/lists" className="absolute top-1 right-1">
+          <form method="post" action="/api/lists" className="absolute top-1 right-1" onSubmit={submitWith(remover)}>
             <input type="hidden" name="intent" value={kind === "wishlist" ? "remove_from_wishlist" : "remove_from_collection"} />
             <input type="hidden" name="igdbId" value={igdbId} />
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
             <button
               type="submit"
               aria-label={`Remove ${game.name} from your ${kind}`}
@@ -223,7 +277,7 @@ function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: Tab
             >
               <X aria-hidden="true" className="size-4" />
             </button>
-          </fetcher.Form>
+          </form>
         </>
       )}
     </li>

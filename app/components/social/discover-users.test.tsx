@@ -31,6 +31,7 @@ function render(over: Partial<DiscoverPage>): string {
     communityEmpty: false,
     viewerId: 1,
     error: null,
+    warnings: [],
     ...over,
   };
   const Stub = createRoutesStub([{ path: "/users", Component: () => <DiscoverUsers page={page} /> }]);
@@ -67,5 +68,26 @@ describe("Discover Users average rating", () => {
     });
     const averages = [...html.matchAll(/avg <span[^>]*>([^<]*)<\/span>/g)].map((m) => m[1]);
     expect(averages).toEqual(["10", "7.3", "-"]);
+  });
+});
+
+describe("Discover Users when a read fails", () => {
+  it("keeps the users listed and says which figures may be off", () => {
+    const html = render({
+      warnings: [
+        "Failed to load follow relationships. Counts may be inaccurate.",
+        "Failed to load review data. Review counts may be inaccurate.",
+      ],
+    });
+    expect(html).toMatch(/<p role="status"[^>]*>Failed to load follow relationships\. Counts may be inaccurate\.<\/p>/);
+    expect(html).toMatch(/<p role="status"[^>]*>Failed to load review data\. Review counts may be inaccurate\.<\/p>/);
+    expect(html).toContain('data-testid="user-results"');
+    expect(html).toContain("player_2");
+  });
+
+  it("an error says why (the spec's text for an unexpected failure)", () => {
+    const html = render({ users: [], total: 0, error: "An unexpected error occurred while loading users" });
+    expect(html).toMatch(/<div role="alert"[^>]*>An unexpected error occurred while loading users<\/div>/);
+    expect(html).not.toContain("player_2");
   });
 });

@@ -59,7 +59,7 @@ function useRecentUserSearches() {
 const joinedLabel = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 export function DiscoverUsers({ page }: { page: DiscoverPage }) {
-  const { params, users, total, totalPages, topReviewers, stats, viewerId, error, communityEmpty } = page;
+  const { params, users, total, totalPages, topReviewers, stats, viewerId, error, warnings, communityEmpty } = page;
   const recent = useRecentUserSearches();
 
   // Remember the search shown (only from 2 characters); the list follows through the store.
@@ -182,6 +182,16 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               {error}
             </div>
           )}
+          {/* Some figures could not be read; the users are listed all the same. */}
+          {warnings.map((w) => (
+            <p
+              key={w}
+              role="status"
+              className="mb-3 rounded-xl border border-warn/40 bg-warn/10 px-4 py-3 text-sm font-semibold text-ink-strong"
+            >
+              {w}
+            </p>
+          ))}
 
           {!searching && topReviewers.length > 0 && (
             <section aria-labelledby="top-reviewers" className="mb-8">

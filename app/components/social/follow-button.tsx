@@ -5,7 +5,14 @@ import { toast } from "~/components/ui/toast";
 import { useJsonAction } from "~/lib/use-json-action";
 import { FOLLOW_MESSAGES } from "~/modules/social/follow.messages";
 
-type FollowAnswer = { ok: true; following: boolean } | { ok: false; error: string };
+type FollowAnswer = { ok: true; following: boolean } | { ok: false; error?: string };
+
+const REASONS = new Set<string>(Object.values(FOLLOW_MESSAGES));
+
+/** The follow route's own text of a failure, or nothing (offline, or an answer that is not the route's). */
+function serverReason(error: string | undefined): string | undefined {
+  return error !== undefined && error !== FOLLOW_MESSAGES.updateFailed && REASONS.has(error) ? error : undefined;
+}
 
 export interface FollowButtonProps {
   /** The user the button follows. */
@@ -23,7 +30,8 @@ export interface FollowButtonProps {
 /**
  * Follow / Following toggle. A plain form posting to /api/users/:id/follow (works without
  * JavaScript: the page comes back with the new state); with JavaScript the state flips at once and
- * rolls back with 'Failed to update follow status' when the server refuses. Hidden for oneself.
+ * rolls back with 'Failed to update follow status' (and the server's reason under it, when it gave one)
+ * when the call fails. Hidden for oneself.
  */
 export function FollowButton({ userId, following, viewerId, name, className = "", size = "md" }: FollowButtonProps) {
   const fetcher = useJsonAction<FollowAnswer>();
@@ -31,7 +39,11 @@ export function FollowButton({ userId, following, viewerId, name, className = ""
   const [hover, setHover] = useState(false);
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(FOLLOW_MESSAGES.updateFailed);
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answer.ok) return;
+    // The state rolls back; the server's reason ('Failed to follow user. Please try again.', 'An
+    // unexpected error occurred'…) goes under it when the server gave one.
+    toast.error(FOLLOW_MESSAGES.updateFailed, serverReason(answer.error));
   }, [fetcher.state, fetcher.data]);
 
   if (viewerId === userId) return null;

@@ -17,8 +17,9 @@ const mounted = new Promise<void>((resolve) => (toasterMounted = resolve));
 const ready = () => Promise.all([loadSonner(), mounted]).then(([s]) => s);
 
 export const toast = {
-  error(message: string): void {
-    void ready().then((s) => s.toast.error(message));
+  /** An error; `description` is a second line (e.g. the server's reason under what failed). */
+  error(message: string, description?: string): void {
+    void ready().then((s) => s.toast.error(message, description ? { description } : undefined));
   },
   success(message: string): void {
     void ready().then((s) => s.toast.success(message));

@@ -217,7 +217,10 @@ export const userFollow = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followingId] }),
-    index("user_follow_following_idx").on(t.followingId, t.followerId),
+    // A user's followers and the users they follow, newest follow first (the profile's follow dialog,
+    // paged by (created_at, id)); the first also serves every other lookup by following_id.
+    index("user_follow_following_created_idx").on(t.followingId, t.createdAt, t.followerId),
+    index("user_follow_follower_created_idx").on(t.followerId, t.createdAt, t.followingId),
     check("user_follow_not_self", sql`${t.followerId} <> ${t.followingId}`),
   ],
 );

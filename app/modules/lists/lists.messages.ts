@@ -51,10 +51,16 @@ export type WishlistPriority = keyof typeof PRIORITY_LABELS;
 
 type MessageKey = keyof typeof LISTS_MESSAGES;
 
-/** A refusal as a short code for a no-JavaScript redirect (?listError=), and back; unknown codes read as null. */
-export function listErrorCode(message: string): string {
+/**
+ * A refusal as a short code for a no-JavaScript redirect (?listError=), and back; unknown codes read as null.
+ * A message that is not a list message reads as the failure of the intent: removing, moving or adding.
+ */
+export function listErrorCode(message: string, intent?: unknown): string {
   const key = (Object.keys(LISTS_MESSAGES) as MessageKey[]).find((k) => LISTS_MESSAGES[k] === message);
-  return key ?? "failedAdd";
+  if (key) return key;
+  if (typeof intent === "string" && intent.startsWith("remove_")) return "failedRemove";
+  if (typeof intent === "string" && intent.startsWith("move_")) return "failedMove";
+  return "failedAdd";
 }
 
 export function listErrorMessage(code: string | null): string | null {

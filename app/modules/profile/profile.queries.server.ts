@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { comment, contentLike, game, gameProgress, rating, user, userCollection, userFollow, userWishlist } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
@@ -66,6 +66,29 @@ export async function findProfileHeaderRow(id: number, yearStart: Date): Promise
   return row ? { ...row, games: Number(row.games), reviewsThisYear: Number(row.reviewsThisYear), lists: Number(row.lists) } : null;
 }
 
+/**
+ * Where a dialog page starts: after the row with this sort key (keyset paging, never an offset, so
+ * an entry added or removed meanwhile neither hides nor repeats another). `at` is the row's time in
+ * whole microseconds since the epoch — the database's own precision, so ties are split exactly by
+ * `id`; `rating` is used by the reviews dialog's Highest and Lowest orders.
+ */
+export interface DialogKey {
+  at: bigint;
+  id: number;
+  rating?: number;
+}
+
+/** A row's time in microseconds, as text (exact, whatever the driver does with bigint). */
+const micros = (column: SQLWrapper) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** A microsecond time as a timestamptz literal the database reads exactly. */
+export function microsToIso(at: bigint): string {
+  const ms = at >= 0n ? at / 1000n : -((-at + 999n) / 1000n);
+  const extra = at - ms * 1000n;
+  return new Date(Number(ms)).toISOString().replace("Z", `${String(extra).padStart(3, "0")}Z`);
+}
+const atMicros = (at: bigint) => sql`${microsToIso(at)}::timestamptz`;
+
 export interface PersonRow {
   id: number;
   username: string | null;
@@ -73,17 +96,33 @@ export interface PersonRow {
   avatarUrl: string | null;
 }
 
-/** Followers of a user (or the users they follow), newest follow first. */
-export async function listFollowPeople(userId: number, which: "followers" | "following", limit: number): Promise<PersonRow[]> {
+/**
+ * One page of a user's followers (or the users they follow), newest follow first, after `after`.
+ * Read backwards along (follower_id | following_id, created_at, other id): the two user_follow
+ * *_created_idx indexes.
+ */
+export async function listFollowPeople(
+  userId: number,
+  which: "followers" | "following",
+  limit: number,
+  after: DialogKey | null = null,
+): Promise<(PersonRow & { key: DialogKey })[]> {
   const [mine, theirs] =
     which === "followers" ? [userFollow.followingId, userFollow.followerId] : [userFollow.followerId, userFollow.followingId];
-  return getDb()
-    .select({ id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl })
+  const rows = await getDb()
+    .select({
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      avatarUrl: user.avatarUrl,
+      at: micros(userFollow.createdAt),
+    })
     .from(userFollow)
     .innerJoin(user, eq(user.id, theirs))
-    .where(eq(mine, userId))
-    .orderBy(desc(userFollow.createdAt), asc(user.id))
+    .where(and(eq(mine, userId), after ? sql`(${userFollow.createdAt}, ${theirs}) < (${atMicros(after.at)}, ${after.id})` : undefined))
+    .orderBy(desc(userFollow.createdAt), desc(theirs))
     .limit(limit);
+  return rows.map(({ at, ...r }) => ({ ...r, key: { at: BigInt(at), id: r.id } }));
 }
 
 export interface ProgressGameRow {
@@ -95,15 +134,23 @@ export interface ProgressGameRow {
   completed: boolean;
 }
 
-/** Games dialog: all tracked games, started-not-finished, or finished; most recently changed first. */
-export async function listProgressGames(userId: number, filter: "all" | "started" | "finished", limit: number): Promise<ProgressGameRow[]> {
+/**
+ * Games dialog: all tracked games, started-not-finished, or finished; most recently changed first,
+ * one page after `after` (game_progress_user_updated_idx).
+ */
+export async function listProgressGames(
+  userId: number,
+  filter: "all" | "started" | "finished",
+  limit: number,
+  after: DialogKey | null = null,
+): Promise<(ProgressGameRow & { key: DialogKey })[]> {
   const where =
     filter === "finished"
       ? and(eq(gameProgress.userId, userId), eq(gameProgress.completed, true))
       : filter === "started"
         ? and(eq(gameProgress.userId, userId), eq(gameProgress.started, true), eq(gameProgress.completed, false))
         : and(eq(gameProgress.userId, userId), sql`(${gameProgress.started} or ${gameProgress.completed})`);
-  return getDb()
+  const rows = await getDb()
     .select({
       gameId: game.id,
       name: game.name,
@@ -111,12 +158,15 @@ export async function listProgressGames(userId: number, filter: "all" | "started
       coverUrl: game.coverUrl,
       started: gameProgress.started,
       completed: gameProgress.completed,
+      progressId: gameProgress.id,
+      at: micros(gameProgress.updatedAt),
     })
     .from(gameProgress)
     .innerJoin(game, eq(game.id, gameProgress.gameId))
-    .where(where)
+    .where(and(where, after ? sql`(${gameProgress.updatedAt}, ${gameProgress.id}) < (${atMicros(after.at)}, ${after.id})` : undefined))
     .orderBy(desc(gameProgress.updatedAt), desc(gameProgress.id))
     .limit(limit);
+  return rows.map(({ at, progressId, ...r }) => ({ ...r, key: { at: BigInt(at), id: progressId } }));
 }
 
 export interface ProfileReviewRow {
@@ -133,17 +183,28 @@ export interface ProfileReviewRow {
 
 export type ReviewSort = "recent" | "oldest" | "highest" | "lowest";
 
-/** Reviews dialog: every rated game of the user in the chosen order. */
-export async function listUserReviews(userId: number, sort: ReviewSort, limit: number): Promise<ProfileReviewRow[]> {
-  const order =
-    sort === "oldest"
-      ? [asc(rating.postDateTime), asc(rating.id)]
-      : sort === "highest"
-        ? [desc(rating.rating), desc(rating.postDateTime), desc(rating.id)]
-        : sort === "lowest"
-          ? [asc(rating.rating), desc(rating.postDateTime), desc(rating.id)]
-          : [desc(rating.postDateTime), desc(rating.id)];
-  return getDb()
+/**
+ * Reviews dialog: one page of the user's rated games in the chosen order, after `after`. Recent and
+ * Oldest read rating_user_recent_idx one way or the other; Highest and Lowest read
+ * rating_user_rating_idx (user, rating, date, id) backwards or forwards — so Lowest is exactly
+ * Highest reversed (equal ratings oldest first), and no order sorts all of a user's ratings.
+ */
+export async function listUserReviews(
+  userId: number,
+  sort: ReviewSort,
+  limit: number,
+  after: DialogKey | null = null,
+): Promise<(ProfileReviewRow & { key: DialogKey })[]> {
+  const byRating = sort === "highest" || sort === "lowest";
+  const descending = sort === "recent" || sort === "highest";
+  const dir = descending ? desc : asc;
+  const order = byRating ? [dir(rating.rating), dir(rating.postDateTime), dir(rating.id)] : [dir(rating.postDateTime), dir(rating.id)];
+  const cmp = descending ? sql`<` : sql`>`;
+  let from: SQL | undefined;
+  if (after && byRating && after.rating !== undefined)
+    from = sql`(${rating.rating}, ${rating.postDateTime}, ${rating.id}) ${cmp} (${after.rating}::numeric, ${atMicros(after.at)}, ${after.id})`;
+  else if (after && !byRating) from = sql`(${rating.postDateTime}, ${rating.id}) ${cmp} (${atMicros(after.at)}, ${after.id})`;
+  const rows = await getDb()
     .select({
       id: rating.id,
       gameId: game.id,
@@ -154,12 +215,14 @@ export async function listUserReviews(userId: number, sort: ReviewSort, limit: n
       rating: rating.rating,
       review: rating.review,
       date: rating.postDateTime,
+      at: micros(rating.postDateTime),
     })
     .from(rating)
     .innerJoin(game, eq(game.id, rating.gameId))
-    .where(eq(rating.userId, userId))
+    .where(and(eq(rating.userId, userId), from))
     .orderBy(...order)
     .limit(limit);
+  return rows.map(({ at, ...r }) => ({ ...r, key: { at: BigInt(at), id: r.id, rating: r.rating } }));
 }
 
 // ---- Activity ----

@@ -1,4 +1,6 @@
+import type { Actor } from "~/access/access.server";
 import { fail, ok, type Result } from "~/lib/result";
+import { followedAmong } from "~/modules/social/follow.service.server";
 import {
   loadTopFiveTab,
   loadTopTenTab,
@@ -23,6 +25,7 @@ import {
   findProfileHeaderRow,
   listActivitySources,
   type ActivityRow,
+  type DialogKey,
   listFollowPeople,
   listProgressGames,
   listUserReviews,
@@ -183,52 +186,120 @@ export async function loadActivityTab(userId: number, rawCursor: string | null =
 
 // ---- Dialogs opened from the stats strip ----
 
-export const DIALOG_LIMIT = 100;
+/** Entries per dialog page; 'Load more' (a plain link: ?after=) continues after the last one shown. */
+export const DIALOG_PAGE_SIZE = 50;
 export const PROFILE_DIALOGS = ["followers", "following", "games", "reviews"] as const;
 export type ProfileDialogName = (typeof PROFILE_DIALOGS)[number];
 export const GAME_FILTERS = ["all", "started", "finished"] as const;
 export const REVIEW_SORTS = ["recent", "oldest", "highest", "lowest"] as const satisfies readonly ReviewSort[];
 
+/** A person in the follow dialog, with whether the viewer follows them (their row's follow toggle). */
+export type DialogPerson = PersonRow & { viewerFollows: boolean };
+
+/** Paging of a dialog: the cursor this page starts after (null: the first page) and the next page's (null: the last). */
+interface DialogPage {
+  after: string | null;
+  nextCursor: string | null;
+  error: string | null;
+}
+
 export type ProfileDialog =
-  | { name: "followers" | "following"; people: PersonRow[]; error: string | null }
-  | { name: "games"; filter: (typeof GAME_FILTERS)[number]; games: ProgressGameRow[]; error: string | null }
-  | { name: "reviews"; sort: ReviewSort; reviews: (Omit<ProfileReviewRow, "date"> & { date: string })[]; error: string | null };
+  | ({ name: "followers" | "following"; people: DialogPerson[] } & DialogPage)
+  | ({ name: "games"; filter: (typeof GAME_FILTERS)[number]; games: ProgressGameRow[] } & DialogPage)
+  | ({ name: "reviews"; sort: ReviewSort; reviews: (Omit<ProfileReviewRow, "date"> & { date: string })[] } & DialogPage);
 
 const pick = <T extends string>(list: readonly T[], raw: string | null, fallback: T): T => list.find((x) => x === raw) ?? fallback;
 
-/** The dialog named in the URL (?dialog=followers|following|games|reviews, with ?games= / ?sort=), or null. */
-export async function loadProfileDialog(userId: number, params: URLSearchParams): Promise<ProfileDialog | null> {
+// A cursor's time stays within years both the database and Date write with four digits (0001 to 9998).
+const MIN_AT = BigInt(Date.parse("0001-01-01T00:00:00Z")) * 1000n;
+const MAX_AT = BigInt(Date.parse("9999-01-01T00:00:00Z")) * 1000n;
+const MAX_ID = 2_147_483_647;
+
+/** `at_id`, or `rating×2_at_id` for the reviews dialog's Highest and Lowest. */
+export function encodeDialogCursor(key: DialogKey, withRating: boolean): string {
+  const head = withRating && key.rating !== undefined ? `${Math.round(key.rating * 2)}_` : "";
+  return `${head}${key.at}_${key.id}`;
+}
+
+/** A cursor this module made, or null for anything else (the dialog then starts at its first page). */
+export function decodeDialogCursor(raw: string | null, withRating: boolean): DialogKey | null {
+  const m = (withRating ? /^([0-9]{1,2})_(-?[0-9]{1,18})_([0-9]{1,10})$/ : /^()(-?[0-9]{1,18})_([0-9]{1,10})$/).exec(raw ?? "");
+  if (!m) return null;
+  const at = BigInt(m[2]!);
+  const id = Number(m[3]);
+  if (at < MIN_AT || at >= MAX_AT || id < 1 || id > MAX_ID) return null;
+  if (!withRating) return { at, id };
+  const twice = Number(m[1]);
+  return twice >= 2 && twice <= 20 ? { at, id, rating: twice / 2 } : null;
+}
+
+/** Reads one more row than a page holds: whether there is a next page, without counting. */
+function pageOf<T extends { key: DialogKey }>(rows: T[], withRating: boolean): { rows: Omit<T, "key">[]; nextCursor: string | null } {
+  const more = rows.length > DIALOG_PAGE_SIZE;
+  const shown = rows.slice(0, DIALOG_PAGE_SIZE);
+  const last = shown[shown.length - 1];
+  return {
+    rows: shown.map(({ key: _key, ...r }) => r),
+    nextCursor: more && last ? encodeDialogCursor(last.key, withRating) : null,
+  };
+}
+
+/**
+ * The dialog named in the URL (?dialog=followers|following|games|reviews, with ?games= / ?sort=), or null.
+ * Each is paged (?after=, keyset on the order shown, DIALOG_PAGE_SIZE entries), so every entry can
+ * be reached and none is shown twice. The follow dialog also says, per person, whether `viewer`
+ * follows them: one read for the whole page.
+ */
+export async function loadProfileDialog(userId: number, params: URLSearchParams, viewer: Actor = null): Promise<ProfileDialog | null> {
   const name = PROFILE_DIALOGS.find((d) => d === params.get("dialog"));
   if (!name) return null;
+  const rawAfter = params.get("after");
   if (name === "followers" || name === "following") {
+    const after = decodeDialogCursor(rawAfter, false);
+    const cursor = after ? rawAfter : null;
     try {
-      return { name, people: await listFollowPeople(userId, name, DIALOG_LIMIT), error: null };
+      const page = pageOf(await listFollowPeople(userId, name, DIALOG_PAGE_SIZE + 1, after), false);
+      const followed = await followedAmong(
+        viewer,
+        page.rows.map((p) => p.id),
+      );
+      const people = page.rows.map((p) => ({ ...p, viewerFollows: followed.has(p.id) }));
+      return { name, people, after: cursor, nextCursor: page.nextCursor, error: null };
     } catch (err) {
       console.error("[profile] follow list read failed:", err);
-      return { name, people: [], error: M.loadUser };
+      return { name, people: [], after: cursor, nextCursor: null, error: M.loadUser };
     }
   }
   if (name === "games") {
     const filter = pick(GAME_FILTERS, params.get("games"), "all");
+    const after = decodeDialogCursor(rawAfter, false);
+    const cursor = after ? rawAfter : null;
     try {
-      return { name, filter, games: await listProgressGames(userId, filter, DIALOG_LIMIT), error: null };
+      const page = pageOf(await listProgressGames(userId, filter, DIALOG_PAGE_SIZE + 1, after), false);
+      return { name, filter, games: page.rows, after: cursor, nextCursor: page.nextCursor, error: null };
     } catch (err) {
       console.error("[profile] games read failed:", err);
       return {
         name,
         filter,
         games: [],
+        after: cursor,
+        nextCursor: null,
         error: filter === "started" ? M.loadStarted : filter === "finished" ? M.loadFinished : M.loadGames,
       };
     }
   }
   const sort = pick(REVIEW_SORTS, params.get("sort"), "recent");
+  const byRating = sort === "highest" || sort === "lowest";
+  const after = decodeDialogCursor(rawAfter, byRating);
+  const cursor = after ? rawAfter : null;
   try {
-    const rows = await listUserReviews(userId, sort, DIALOG_LIMIT);
-    return { name, sort, reviews: rows.map((r) => ({ ...r, date: r.date.toISOString() })), error: null };
+    const page = pageOf(await listUserReviews(userId, sort, DIALOG_PAGE_SIZE + 1, after), byRating);
+    const reviews = page.rows.map((r) => ({ ...r, date: r.date.toISOString() }));
+    return { name, sort, reviews, after: cursor, nextCursor: page.nextCursor, error: null };
   } catch (err) {
     console.error("[profile] reviews read failed:", err);
-    return { name, sort, reviews: [], error: M.loadReviews };
+    return { name, sort, reviews: [], after: cursor, nextCursor: null, error: M.loadReviews };
   }
 }
 
@@ -253,12 +324,12 @@ export async function loadProfileTab(params: URLSearchParams, userId: number): P
 }
 
 /** Everything the page needs, read in parallel. */
-export async function loadProfilePage(rawId: string | undefined, url: URL) {
+export async function loadProfilePage(rawId: string | undefined, url: URL, viewer: Actor = null) {
   const header = await getProfileHeader(rawId);
   if (!header.ok) return header;
   const [tab, dialog] = await Promise.all([
     loadProfileTab(url.searchParams, header.data.id),
-    loadProfileDialog(header.data.id, url.searchParams),
+    loadProfileDialog(header.data.id, url.searchParams, viewer),
   ]);
   return ok({ profile: header.data, tab, dialog });
 }

@@ -1,10 +1,19 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { createGame, createRating, createUser } from "../../../tests/factories";
+import { createGame, createRating, createUser, sessionUserOf } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { getDb } from "~/db/client.server";
-import { comment, contentLike, gameProgress, userCollection, userFollow, userWishlist } from "~/db/schema";
+import { comment, contentLike, gameProgress, user, userCollection, userFollow, userWishlist } from "~/db/schema";
 import { ACTIVITY_PRIORITY, compareActivity, decodeCursor, encodeCursor } from "./activity";
-import { getProfileHeader, loadActivityTab, loadProfileDialog, type ActivityItem } from "./profile.service.server";
+import {
+  decodeDialogCursor,
+  DIALOG_PAGE_SIZE,
+  getProfileHeader,
+  loadActivityTab,
+  loadProfileDialog,
+  type ActivityItem,
+  type ProfileDialog,
+} from "./profile.service.server";
 
 useTestDatabase();
 
@@ -75,7 +84,13 @@ describe("profile header", () => {
 describe("stat dialogs", () => {
   it("follow dialog: followers and following, or their empty lists", async () => {
     const [a, b, c] = [await createUser(), await createUser(), await createUser()];
-    expect(await loadProfileDialog(a.id, new URLSearchParams("dialog=followers"))).toEqual({ name: "followers", people: [], error: null });
+    expect(await loadProfileDialog(a.id, new URLSearchParams("dialog=followers"))).toEqual({
+      name: "followers",
+      people: [],
+      after: null,
+      nextCursor: null,
+      error: null,
+    });
     await getDb()
       .insert(userFollow)
       .values([
@@ -87,6 +102,31 @@ describe("stat dialogs", () => {
     expect(followers?.name === "followers" && followers.people.map((p) => p.id)).toEqual([b.id]);
     expect(following?.name === "following" && following.people.map((p) => p.id)).toEqual([c.id]);
     expect(await loadProfileDialog(a.id, new URLSearchParams("dialog=nope"))).toBeNull();
+  });
+
+  it("follow dialog: says per person whether the viewer follows them, read for the whole list in one query", async () => {
+    const [owner, viewer, followed, notFollowed] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    await getDb()
+      .insert(userFollow)
+      .values([
+        { followerId: followed.id, followingId: owner.id },
+        { followerId: notFollowed.id, followingId: owner.id },
+        { followerId: viewer.id, followingId: owner.id },
+        { followerId: viewer.id, followingId: followed.id },
+      ]);
+    const select = vi.spyOn(getDb(), "select");
+    const d = await loadProfileDialog(owner.id, new URLSearchParams("dialog=followers"), sessionUserOf(viewer));
+    // The list, then the viewer's follow rows among all of its people: two queries however long the list.
+    expect(select).toHaveBeenCalledTimes(2);
+    select.mockRestore();
+    const states = d?.name === "followers" ? Object.fromEntries(d.people.map((p) => [p.id, p.viewerFollows])) : null;
+    expect(states).toEqual({ [followed.id]: true, [notFollowed.id]: false, [viewer.id]: false });
+    // A visitor follows nobody, and nothing is read for it.
+    const visitorSelect = vi.spyOn(getDb(), "select");
+    const v = await loadProfileDialog(owner.id, new URLSearchParams("dialog=followers"), null);
+    expect(visitorSelect).toHaveBeenCalledTimes(1);
+    visitorSelect.mockRestore();
+    expect(v?.name === "followers" && v.people.every((p) => !p.viewerFollows)).toBe(true);
   });
 
   it("games dialog: All Games, Started (not finished), Finished", async () => {
@@ -123,6 +163,215 @@ describe("stat dialogs", () => {
     expect(await order("lowest")).toEqual([2, 5, 9]);
     const empty = await createUser();
     expect(await loadProfileDialog(empty.id, new URLSearchParams("dialog=reviews"))).toMatchObject({ reviews: [], error: null });
+  });
+});
+
+describe("stat dialogs: paging", () => {
+  let bulk = 0;
+  /** `n` users in one statement. */
+  const manyUsers = async (n: number) =>
+    getDb()
+      .insert(user)
+      .values(
+        Array.from({ length: n }, () => {
+          const k = `${process.pid}p${++bulk}`;
+          return { email: `paged${k}@example.test`, name: `Paged ${k}`, username: `pg${k}`.slice(0, 21), emailVerified: true };
+        }),
+      )
+      .returning({ id: user.id });
+  /** Times that share milliseconds and even whole microseconds, so a page boundary falls inside a tie. */
+  const tieTime = (i: number) => sql`${new Date(T0).toISOString()}::timestamptz + ${Math.floor(i / 3)} * interval '1 microsecond'`;
+
+  /** Every page of a dialog, following nextCursor; the ids in the order shown and the page sizes. */
+  async function walk(userId: number, query: string, idOf: (d: ProfileDialog) => number[]) {
+    const ids: number[] = [];
+    const sizes: number[] = [];
+    let after: string | null = null;
+    for (let pages = 0; ; pages++) {
+      if (pages > 20) throw new Error("paging does not end");
+      const d: ProfileDialog | null = await loadProfileDialog(userId, new URLSearchParams(after ? `${query}&after=${after}` : query));
+      expect(d?.error).toBeNull();
+      expect(d?.after ?? null).toBe(after);
+      ids.push(...idOf(d!));
+      sizes.push(idOf(d!).length);
+      after = d!.nextCursor;
+      if (!after) break;
+    }
+    return { ids, sizes };
+  }
+  const peopleIds = (d: ProfileDialog) => (d.name === "followers" || d.name === "following" ? d.people.map((p) => p.id) : []);
+
+  it("follow dialogs page by 50 past the old cap of 100: every person once, newest follow first", async () => {
+    const owner = await createUser();
+    const fans = await manyUsers(2 * DIALOG_PAGE_SIZE + 5);
+    // Follows inserted in a shuffled order; groups of three share the very same microsecond.
+    const order = fans.map((f, i) => ({ f, i })).sort((a, b) => ((a.i * 37) % 101) - ((b.i * 37) % 101));
+    for (const { f, i } of order)
+      await getDb()
+        .insert(userFollow)
+        .values({ followerId: f.id, followingId: owner.id, createdAt: tieTime(i) });
+    const truth = (
+      await getDb().execute<{ id: number }>(
+        sql`select follower_id as id from ${userFollow} where following_id = ${owner.id} order by created_at desc, follower_id desc`,
+      )
+    ).rows.map((r) => Number(r.id));
+    const { ids, sizes } = await walk(owner.id, "dialog=followers", peopleIds);
+    expect(sizes).toEqual([50, 50, 5]);
+    expect(new Set(ids).size).toBe(fans.length);
+    expect(ids).toEqual(truth);
+
+    // The other way: one user following many, all at the same instant.
+    for (const f of fans.slice(0, 51))
+      await getDb()
+        .insert(userFollow)
+        .values({ followerId: owner.id, followingId: f.id, createdAt: new Date(T0) });
+    const following = await walk(owner.id, "dialog=following", peopleIds);
+    expect(following.sizes).toEqual([50, 1]);
+    expect(following.ids).toEqual(
+      fans
+        .slice(0, 51)
+        .map((f) => f.id)
+        .sort((a, b) => b - a),
+    );
+  });
+
+  it("games dialog pages every filter without losing or repeating a game", async () => {
+    const u = await createUser();
+    const games = await Promise.all(Array.from({ length: DIALOG_PAGE_SIZE + 12 }, () => game()));
+    for (const [i, g] of games.entries())
+      await getDb()
+        .insert(gameProgress)
+        .values({ userId: u.id, gameId: g.id, started: true, completed: i % 2 === 0, updatedAt: tieTime(i) });
+    const gameIds = (d: ProfileDialog) => (d.name === "games" ? d.games.map((g) => g.gameId) : []);
+    const all = await walk(u.id, "dialog=games", gameIds);
+    expect(all.sizes).toEqual([50, 12]);
+    expect([...all.ids].sort()).toEqual(games.map((g) => g.id).sort());
+    const finished = await walk(u.id, "dialog=games&games=finished", gameIds);
+    expect([...finished.ids].sort()).toEqual(
+      games
+        .filter((_, i) => i % 2 === 0)
+        .map((g) => g.id)
+        .sort(),
+    );
+    const started = await walk(u.id, "dialog=games&games=started", gameIds);
+    expect([...started.ids].sort()).toEqual(
+      games
+        .filter((_, i) => i % 2 === 1)
+        .map((g) => g.id)
+        .sort(),
+    );
+  });
+
+  it("reviews dialog pages every sort in its order, equal ratings and dates included", async () => {
+    const u = await createUser();
+    const games = await Promise.all(Array.from({ length: DIALOG_PAGE_SIZE + 20 }, () => game()));
+    const made: { id: number; rating: number; at: number }[] = [];
+    for (const [i, g] of games.entries()) {
+      const r = await createRating({
+        userId: u.id,
+        gameId: g.id,
+        rating: 1 + (i % 4) * 2.5,
+        postDateTime: at(T0 + Math.floor(i / 7) * 1000),
+      });
+      made.push({ id: r.id, rating: Number(r.rating), at: r.postDateTime.getTime() });
+    }
+    const by = (...keys: ((r: (typeof made)[number]) => number)[]) =>
+      [...made].sort((a, b) => {
+        for (const k of keys) if (k(a) !== k(b)) return k(a) - k(b);
+        return 0;
+      });
+    const expected = {
+      recent: by(
+        (r) => -r.at,
+        (r) => -r.id,
+      ),
+      oldest: by(
+        (r) => r.at,
+        (r) => r.id,
+      ),
+      highest: by(
+        (r) => -r.rating,
+        (r) => -r.at,
+        (r) => -r.id,
+      ),
+      lowest: by(
+        (r) => r.rating,
+        (r) => r.at,
+        (r) => r.id,
+      ),
+    };
+    const reviewIds = (d: ProfileDialog) => (d.name === "reviews" ? d.reviews.map((r) => r.id) : []);
+    for (const sort of ["recent", "oldest", "highest", "lowest"] as const) {
+      const { ids, sizes } = await walk(u.id, `dialog=reviews&sort=${sort}`, reviewIds);
+      expect(sizes, sort).toEqual([50, 20]);
+      expect(ids, sort).toEqual(expected[sort].map((r) => r.id));
+    }
+  });
+
+  it("a cursor it did not make (or another sort's) opens the first page, never an error", async () => {
+    const u = await createUser();
+    const g = await game();
+    await createRating({ userId: u.id, gameId: g.id, postDateTime: at(T0) });
+    for (const raw of [
+      "garbage",
+      "1_",
+      "99999999999999999999_1",
+      "253402300800000000_1",
+      "-99999999999999999_1",
+      "1768046400000000_0",
+      "1768046400000000_99999999999",
+      "'; drop table rating; --",
+      "41_1768046400000000_5",
+    ]) {
+      for (const q of ["dialog=reviews&sort=highest", "dialog=reviews", "dialog=followers", "dialog=games"]) {
+        const d = await loadProfileDialog(u.id, new URLSearchParams({ after: raw, ...Object.fromEntries(new URLSearchParams(q)) }));
+        expect(d?.error, `${q} ${raw}`).toBeNull();
+        expect(d?.after, `${q} ${raw}`).toBeNull();
+      }
+    }
+    // A Recent cursor is not a Highest one, and the other way round.
+    expect(decodeDialogCursor("1768046400000000_5", true)).toBeNull();
+    expect(decodeDialogCursor("15_1768046400000000_5", false)).toBeNull();
+    expect(decodeDialogCursor("15_1768046400000000_5", true)).toEqual({ rating: 7.5, at: 1768046400000000n, id: 5 });
+    // The earliest and latest times a cursor may carry are read by the database as written.
+    for (const raw of ["-62135596800000000_1", "253370764799999999_1"]) {
+      expect(decodeDialogCursor(raw, false), raw).not.toBeNull();
+      const d = await loadProfileDialog(u.id, new URLSearchParams(`dialog=reviews&sort=oldest&after=${raw}`));
+      expect(d?.error, raw).toBeNull();
+    }
+  });
+
+  it("reads each dialog page along an index, never sorting all of a user's rows", async () => {
+    const plans: Record<string, RegExp> = {
+      [`select follower_id from user_follow where following_id = 1 and (created_at, follower_id) < (now(), 5)
+        order by created_at desc, follower_id desc limit 51`]: /user_follow_following_created_idx/,
+      [`select following_id from user_follow where follower_id = 1 and (created_at, following_id) < (now(), 5)
+        order by created_at desc, following_id desc limit 51`]: /user_follow_follower_created_idx/,
+      [`select id from rating where user_id = 1 and (rating, post_date_time, id) < (7.5, now(), 5)
+        order by rating desc, post_date_time desc, id desc limit 51`]: /rating_user_rating_idx/,
+      [`select id from rating where user_id = 1 and (rating, post_date_time, id) > (7.5, now(), 5)
+        order by rating, post_date_time, id limit 51`]: /rating_user_rating_idx/,
+      [`select id from rating where user_id = 1 and (post_date_time, id) < (now(), 5)
+        order by post_date_time desc, id desc limit 51`]: /rating_user_recent_idx/,
+      [`select id from game_progress where user_id = 1 and (updated_at, id) < (now(), 5)
+        order by updated_at desc, id desc limit 51`]: /game_progress_user_updated_idx/,
+    };
+    // The test tables are tiny: without these the planner would rather read them whole.
+    await getDb().execute(sql`set enable_seqscan = off`);
+    await getDb().execute(sql`set enable_bitmapscan = off`);
+    try {
+      for (const [query, index] of Object.entries(plans)) {
+        const plan = (await getDb().execute<{ "QUERY PLAN": string }>(sql.raw(`explain ${query}`))).rows
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
+        expect(plan, query).toMatch(index);
+        // At most a sort of the rows that share one time (incremental), never of all of them.
+        expect(plan, query).not.toMatch(/^\s*(->\s*)?Sort\s+\(/m);
+      }
+    } finally {
+      await getDb().execute(sql`reset enable_seqscan`);
+      await getDb().execute(sql`reset enable_bitmapscan`);
+    }
   });
 });
 

@@ -11,7 +11,15 @@ import {
 import { findFollowCounts } from "./follow.queries.server";
 import { followedAmong } from "./follow.service.server";
 
-import { DISCOVER_PAGE_SIZE, MAX_QUERY, TOP_REVIEWERS, type DiscoverPage, type DiscoverParams, type DiscoverUser } from "./discover.shared";
+import {
+  DISCOVER_MESSAGES as M,
+  DISCOVER_PAGE_SIZE,
+  MAX_QUERY,
+  TOP_REVIEWERS,
+  type DiscoverPage,
+  type DiscoverParams,
+  type DiscoverUser,
+} from "./discover.shared";
 
 export { parseDiscoverParams } from "./discover.shared";
 
@@ -42,7 +50,39 @@ const platformsOf = (p: string | null) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Discover Users: one page of users (20), the top reviewers, the side panel's figures. */
+/** The page when the users themselves could not be read: nothing to list, and why. */
+function failedPage(params: DiscoverParams, viewerId: number | null, error: string): DiscoverPage {
+  return {
+    params,
+    users: [],
+    total: 0,
+    totalPages: 1,
+    topReviewers: [],
+    stats: { totalUsers: 0, activeReviewers: 0, totalReviews: 0, youFollow: null },
+    communityEmpty: false,
+    viewerId,
+    error,
+    warnings: [],
+  };
+}
+
+/** A read whose failure only makes some figures inaccurate: `fallback` and a warning instead of an empty page. */
+async function partial<T>(read: () => Promise<T>, fallback: T, what: string): Promise<{ value: T; failed: boolean }> {
+  try {
+    return { value: await read(), failed: false };
+  } catch (err) {
+    console.error(`discover: ${what} failed`, err);
+    return { value: fallback, failed: true };
+  }
+}
+
+/**
+ * Discover Users: one page of users (20), the top reviewers, the side panel's figures. When the users
+ * cannot be read the page says 'Failed to load users. Please try again.'; when only the review
+ * figures or the follow relationships fail, the users are still listed with the spec's warning for
+ * the figures that may be off. Anything else that goes wrong is 'An unexpected error occurred while
+ * loading users'.
+ */
 export async function getDiscoverPage(viewer: Actor, params: DiscoverParams): Promise<DiscoverPage> {
   const viewerId = viewer?.id ?? null;
   const filter = {
@@ -54,15 +94,30 @@ export async function getDiscoverPage(viewer: Actor, params: DiscoverParams): Pr
   };
   const showTop = params.q === "";
   try {
-    const [list, top, stats, counts] = await Promise.all([
-      listDiscoverUsers(filter, params.sort, DISCOVER_PAGE_SIZE, (params.page - 1) * DISCOVER_PAGE_SIZE),
-      showTop ? listTopReviewers(TOP_REVIEWERS + 1) : Promise.resolve([]),
-      cachedStats(),
-      viewerId === null ? Promise.resolve(null) : findFollowCounts(viewerId),
-    ]);
+    let list: Awaited<ReturnType<typeof listDiscoverUsers>>;
+    let top: DiscoverUserRow[];
+    let stats: CommunityStatsRow;
+    try {
+      [list, top, stats] = await Promise.all([
+        listDiscoverUsers(filter, params.sort, DISCOVER_PAGE_SIZE, (params.page - 1) * DISCOVER_PAGE_SIZE),
+        showTop ? listTopReviewers(TOP_REVIEWERS + 1) : Promise.resolve([]),
+        cachedStats(),
+      ]);
+    } catch (err) {
+      console.error("discover users failed", err);
+      return failedPage(params, viewerId, M.loadUsers);
+    }
     const topRows = top.filter((r) => r.id !== viewerId).slice(0, TOP_REVIEWERS);
     const ids = [...new Set([...list.rows.map((r) => r.id), ...topRows.map((r) => r.id)])];
-    const [reviewStats, followed] = await Promise.all([listReviewStats(ids), followedAmong(viewer, ids)]);
+    const [reviewStats, follows] = await Promise.all([
+      partial(() => listReviewStats(ids), new Map<number, { reviews: number; average: number | null }>(), "review stats"),
+      partial(
+        () => Promise.all([followedAmong(viewer, ids), viewerId === null ? Promise.resolve(null) : findFollowCounts(viewerId)]),
+        [new Set<number>(), null] as const,
+        "follow relationships",
+      ),
+    ]);
+    const [followed, counts] = follows.value;
     const toUser = (r: DiscoverUserRow): DiscoverUser => ({
       id: r.id,
       username: r.username,
@@ -74,8 +129,8 @@ export async function getDiscoverPage(viewer: Actor, params: DiscoverParams): Pr
       joinedAt: new Date(r.createdAt).toISOString(),
       followerCount: r.followerCount,
       followingCount: r.followingCount,
-      reviewCount: reviewStats.get(r.id)?.reviews ?? 0,
-      averageRating: reviewStats.get(r.id)?.average ?? null,
+      reviewCount: reviewStats.value.get(r.id)?.reviews ?? 0,
+      averageRating: reviewStats.value.get(r.id)?.average ?? null,
       isFollowing: followed.has(r.id),
     });
     const othersExist = stats.totalUsers - (viewerId === null ? 0 : 1) > 0 || list.total > 0;
@@ -89,20 +144,11 @@ export async function getDiscoverPage(viewer: Actor, params: DiscoverParams): Pr
       communityEmpty: !othersExist,
       viewerId,
       error: null,
+      warnings: [...(follows.failed ? [M.followsPartial] : []), ...(reviewStats.failed ? [M.reviewsPartial] : [])],
     };
   } catch (err) {
-    console.error("discover users failed", err);
-    return {
-      params,
-      users: [],
-      total: 0,
-      totalPages: 1,
-      topReviewers: [],
-      stats: { totalUsers: 0, activeReviewers: 0, totalReviews: 0, youFollow: null },
-      communityEmpty: false,
-      viewerId,
-      error: "Failed to load users. Please try again.",
-    };
+    console.error("discover page failed", err);
+    return failedPage(params, viewerId, M.unexpected);
   }
 }
 

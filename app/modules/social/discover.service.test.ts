@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { user } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { createGame, createRating, createUser, sessionUserOf } from "../../../tests/factories";
@@ -218,5 +218,73 @@ describe("Discover Users", () => {
       explain select id from "user" where search_text like '%' || f_unaccent(lower('zelda')) || '%'`);
     await db.handle().db.execute(sql`reset enable_seqscan`);
     expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/user_search_trgm_idx/);
+  });
+
+  describe("when a read fails", () => {
+    /** Runs `fn` while `table` is out of reach (renamed): a real database error, not a stand-in. */
+    async function without<T>(table: string, fn: () => Promise<T>): Promise<T> {
+      const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      await db.handle().db.execute(sql.raw(`alter table "${table}" rename to "${table}_away"`));
+      try {
+        return await fn();
+      } finally {
+        await db.handle().db.execute(sql.raw(`alter table "${table}_away" rename to "${table}"`));
+        errors.mockRestore();
+      }
+    }
+
+    it("review figures: the users are still listed, with 'Failed to load review data. Review counts may be inaccurate.'", async () => {
+      const me = await createUser();
+      const tag = `rv${Date.now().toString(36)}`;
+      const reviewer = await createUser({ bio: tag });
+      await createRating({ userId: reviewer.id, gameId: (await createGame()).id });
+      await setFollow(sessionUserOf(me), reviewer.id, "follow");
+      const page = await without("rating", () => getDiscoverPage(sessionUserOf(me), params(`q=${tag}`)));
+      expect(page.error).toBeNull();
+      expect(page.warnings).toEqual(["Failed to load review data. Review counts may be inaccurate."]);
+      expect(page.users).toMatchObject([{ id: reviewer.id, reviewCount: 0, averageRating: null, isFollowing: true }]);
+      expect(page.stats.youFollow).toBe(1);
+    });
+
+    it("follow relationships: the users are still listed, with 'Failed to load follow relationships. Counts may be inaccurate.'", async () => {
+      const me = await createUser();
+      const tag = `fw${Date.now().toString(36)}`;
+      const idol = await createUser({ bio: tag });
+      await createRating({ userId: idol.id, gameId: (await createGame()).id, rating: 8 });
+      await setFollow(sessionUserOf(me), idol.id, "follow");
+      const page = await without("user_follow", () => getDiscoverPage(sessionUserOf(me), params(`q=${tag}`)));
+      expect(page.error).toBeNull();
+      expect(page.warnings).toEqual(["Failed to load follow relationships. Counts may be inaccurate."]);
+      expect(page.users).toMatchObject([{ id: idol.id, reviewCount: 1, averageRating: 8, isFollowing: false, followerCount: 1 }]);
+      // Both at once: both warnings, in the order the spec lists them.
+      const both = await without("rating", () => without("user_follow", () => getDiscoverPage(sessionUserOf(me), params(`q=${tag}`))));
+      expect(both.warnings).toEqual([
+        "Failed to load follow relationships. Counts may be inaccurate.",
+        "Failed to load review data. Review counts may be inaccurate.",
+      ]);
+      expect(both.users.map((u) => u.id)).toEqual([idol.id]);
+    });
+
+    it("the users themselves: 'Failed to load users. Please try again.' and no list", async () => {
+      const me = await createUser();
+      const page = await without("user", () => getDiscoverPage(sessionUserOf(me), params("")));
+      expect(page).toMatchObject({ users: [], error: "Failed to load users. Please try again.", warnings: [] });
+    });
+
+    it("anything else: 'An unexpected error occurred while loading users', never an error page", async () => {
+      const me = await createUser();
+      const tag = `ux${Date.now().toString(36)}`;
+      // A join date no page can print (the database allows it): building the page throws.
+      const odd = await createUser({ bio: tag });
+      await db.handle().db.execute(sql`update ${user} set created_at = 'infinity' where id = ${odd.id}`);
+      const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      try {
+        const page = await getDiscoverPage(sessionUserOf(me), params(`q=${tag}`));
+        expect(page).toMatchObject({ users: [], error: "An unexpected error occurred while loading users" });
+      } finally {
+        errors.mockRestore();
+        await db.handle().db.execute(sql`update ${user} set created_at = now() where id = ${odd.id}`);
+      }
+    });
   });
 });

@@ -18,6 +18,14 @@ export const JOINED_WITHIN = [
 export const USER_PLATFORMS = ["PS5", "Xbox Series X/S", "Nintendo Switch", "PC", "Retro"] as const;
 
 export const MAX_QUERY = 100;
+
+/** Discover's failure texts: the page's own reads, and the partial ones that keep the list. */
+export const DISCOVER_MESSAGES = {
+  loadUsers: "Failed to load users. Please try again.",
+  followsPartial: "Failed to load follow relationships. Counts may be inaccurate.",
+  reviewsPartial: "Failed to load review data. Review counts may be inaccurate.",
+  unexpected: "An unexpected error occurred while loading users",
+} as const;
 const MAX_PAGE = 10_000;
 
 export interface DiscoverParams {
@@ -76,5 +84,8 @@ export interface DiscoverPage {
   /** No user at all besides the viewer ('No users yet'). */
   communityEmpty: boolean;
   viewerId: number | null;
+  /** The users could not be read (the list is empty): 'Failed to load users. Please try again.' or the unexpected-error text. */
   error: string | null;
+  /** Reads that failed while the users were read: the list is shown, these figures may be off. */
+  warnings: string[];
 }

@@ -6,6 +6,7 @@ export const FOLLOW_MESSAGES = {
   followFailed: "Failed to follow user. Please try again.",
   unfollowFailed: "Failed to unfollow user. Please try again.",
   updateFailed: "Failed to update follow status",
+  unexpected: "An unexpected error occurred",
   invalidUser: "Invalid user ID",
   userNotFound: "User not found",
   invalidIntent: "Choose follow or unfollow",

@@ -40,6 +40,8 @@ function pgCode(err: unknown): string | undefined {
  * Follows or unfollows `targetId` as `actor`. The row and both counters change in one transaction,
  * and the counters move only when this call inserted or deleted the row, so they always equal the
  * rows. Following an already-followed user (or unfollowing one not followed) is a no-op success.
+ * A write the database refuses (after retrying deadlocks and serialization failures) is 'Failed to
+ * follow user. Please try again.' (or '…unfollow…'); anything else thrown is a bug and goes up.
  */
 export async function setFollow(actor: Actor, targetId: number, intent: FollowIntent): Promise<Result<FollowState>> {
   if (!can(actor, "user.follow") || !actor) {
@@ -65,7 +67,9 @@ export async function setFollow(actor: Actor, targetId: number, intent: FollowIn
       if (code === FOREIGN_KEY) return fail(404, M.userNotFound);
       if (code === CHECK) return fail(400, M.self);
       if (code && RETRYABLE.has(code) && attempt < 3) continue;
-      throw err;
+      if (code === undefined) throw err;
+      console.error("[follow] write failed:", err);
+      return fail(500, intent === "follow" ? M.followFailed : M.unfollowFailed);
     }
   }
 }

@@ -5,7 +5,8 @@ import { deleteUserCascade } from "~/modules/accounts/accounts.queries.server";
 import { getDb } from "~/db/client.server";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { createGame, createRating, createUser, sessionUserOf } from "../../../tests/factories";
-import { APP_URL, pageRequest } from "../../../tests/support/auth";
+import { APP_URL, pageRequest, useAuthConfig, verifiedAccount } from "../../../tests/support/auth";
+import type { Config } from "~/config.server";
 import { action as followAction } from "~/routes/api.users.$id.follow";
 import { FOLLOW_MESSAGES as M, setFollow } from "./follow.service.server";
 import { getFollowedFeed } from "./feed.service.server";
@@ -116,6 +117,33 @@ describe("follow / unfollow", () => {
   });
 });
 
+describe("a follow the database refuses", () => {
+  it("is 'Failed to follow user. Please try again.' (or unfollow), as a 500 Result, and changes nothing", async () => {
+    const [a, b] = [await createUser(), await createUser()];
+    await setFollow(sessionUserOf(a), b.id, "follow");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // The follow table is out of reach for a moment (a real database error, not a stand-in).
+    await db.handle().db.execute(sql`alter table user_follow rename to user_follow_away`);
+    try {
+      expect(await setFollow(sessionUserOf(b), a.id, "follow")).toEqual({
+        ok: false,
+        status: 500,
+        error: "Failed to follow user. Please try again.",
+      });
+      expect(await setFollow(sessionUserOf(a), b.id, "unfollow")).toEqual({
+        ok: false,
+        status: 500,
+        error: "Failed to unfollow user. Please try again.",
+      });
+    } finally {
+      await db.handle().db.execute(sql`alter table user_follow_away rename to user_follow`);
+      errors.mockRestore();
+    }
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 1 });
+    expect(await counts(b.id)).toEqual({ followers: 1, following: 0 });
+  });
+});
+
 describe("POST /api/users/:id/follow", () => {
   const call = (id: string, form: Record<string, string>, origin = APP_URL) => {
     const request = pageRequest(`/api/users/${id}/follow`, { form });
@@ -151,6 +179,30 @@ describe("POST /api/users/:id/follow", () => {
     const plain = await answer(call(String(b.id), { intent: "follow", redirectTo: "/users?q=ab" }));
     expect(plain.status).toBe(303);
     expect(plain.location).toBe(`/login?redirectTo=${encodeURIComponent("/users?q=ab")}`);
+  });
+
+  it("an unexpected failure is a JSON answer with 'An unexpected error occurred', not an error page", async () => {
+    const config: Config = useAuthConfig();
+    const me = await verifiedAccount(config, "Fan");
+    const b = await createUser();
+    const request = pageRequest(`/api/users/${b.id}/follow`, { form: { intent: "follow", format: "json" }, cookie: me.cookie });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const broken = vi.spyOn(getDb(), "transaction").mockRejectedValueOnce(new TypeError("a bug, not a refusal"));
+    try {
+      expect(await answer(followAction({ request, params: { id: String(b.id) }, context: {} } as never))).toMatchObject({
+        status: 500,
+        body: { ok: false, error: "An unexpected error occurred" },
+      });
+    } finally {
+      broken.mockRestore();
+      errors.mockRestore();
+    }
+    // The same call once nothing is broken: the signed-in member follows.
+    const again = pageRequest(`/api/users/${b.id}/follow`, { form: { intent: "follow", format: "json" }, cookie: me.cookie });
+    expect(await answer(followAction({ request: again, params: { id: String(b.id) }, context: {} } as never))).toMatchObject({
+      status: 200,
+      body: { ok: true, following: true },
+    });
   });
 
   it("a foreign origin is refused", async () => {

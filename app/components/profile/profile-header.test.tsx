@@ -1,0 +1,52 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ProfileHeader } from "~/modules/profile/profile.service.server";
+import { ProfileHeaderView } from "./profile-header";
+
+const profile: ProfileHeader = {
+  id: 7,
+  name: "Ada",
+  username: "ada",
+  avatarUrl: null,
+  bio: null,
+  location: null,
+  website: null,
+  platforms: [],
+  joined: "March 2024",
+  stats: { games: 3, reviewsThisYear: 2, lists: 12, following: 4, followers: 5 },
+};
+
+function render(tab: "top5" | "activity" = "top5"): string {
+  const Stub = createRoutesStub([
+    { path: "/user/:id", Component: () => <ProfileHeaderView profile={profile} isOwner={false} tab={tab} /> },
+  ]);
+  return renderToString(<Stub initialEntries={["/user/7"]} />).replace(/<!-- -->/g, "");
+}
+
+/** [data-testid, href] of each link in the stats strip. */
+const statLinks = (html: string) =>
+  [...(/<dl [^>]*aria-label="Profile stats"[^>]*>(.*?)<\/dl>/.exec(html)?.[1] ?? "").matchAll(/<a [^>]*>/g)].map((m) => [
+    /data-testid="([^"]+)"/.exec(m[0])?.[1],
+    /href="([^"]+)"/.exec(m[0])?.[1]?.replace(/&amp;/g, "&"),
+  ]);
+
+describe("profile stats strip", () => {
+  it("makes every count clickable: LISTS opens the Want to Play tab, the others their dialogs", () => {
+    expect(statLinks(render())).toEqual([
+      ["stat-games", "/user/7?dialog=games"],
+      ["stat-reviews", "/user/7?dialog=reviews"],
+      ["stat-lists", "/user/7?tab=playlist"],
+      ["stat-following", "/user/7?dialog=following"],
+      ["stat-followers", "/user/7?dialog=followers"],
+    ]);
+    // The link's name says what it counts.
+    expect(render()).toMatch(
+      /data-testid="stat-lists"[^>]*><span aria-hidden="true">12<\/span><span class="sr-only">12<\/span><span class="sr-only"> lists<\/span><\/a>/,
+    );
+  });
+
+  it("keeps the tab in view for the dialogs", () => {
+    expect(statLinks(render("activity"))[0]).toEqual(["stat-games", "/user/7?tab=activity&dialog=games"]);
+  });
+});
