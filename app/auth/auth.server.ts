@@ -16,6 +16,7 @@ import {
   newPasswordField,
   ProfileUpdate,
   usernameField,
+  USERNAME_TAKEN_MESSAGE,
 } from "~/modules/accounts/accounts.schema";
 import {
   deleteResetTokens,
@@ -44,7 +45,7 @@ export const CLIENT_IP_HEADER = "x-savepoint-client-ip";
 export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
 export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
 export const RESET_EXPIRES_IN = 60 * 60;
-export const TAKEN_MESSAGE = "This username is already taken";
+export const TAKEN_MESSAGE = USERNAME_TAKEN_MESSAGE;
 
 const FIFTEEN_MINUTES = 15 * 60;
 

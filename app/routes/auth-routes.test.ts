@@ -148,9 +148,18 @@ describe("account pages", () => {
   it("username availability API", async () => {
     const f = await signUpAndVerify();
     const taken = await usernameApi.loader(args(pageRequest(`/api/username-available?username=${f.username.toUpperCase()}`)) as never);
-    expect(asData(taken).data).toEqual({ available: false });
+    expect(asData(taken).data).toEqual({ available: false, reason: "taken", message: "This username is already taken" });
     const free = await usernameApi.loader(args(pageRequest("/api/username-available?username=nobody_has_this")) as never);
     expect(asData(free).data).toEqual({ available: true });
+    // A badly formatted name is not "taken": the answer names the rule it breaks.
+    const dashed = await usernameApi.loader(args(pageRequest("/api/username-available?username=john-doe")) as never);
+    expect(asData(dashed).data).toEqual({
+      available: false,
+      reason: "invalid",
+      message: "Username can only contain letters, numbers, and underscores",
+    });
+    const long = await usernameApi.loader(args(pageRequest(`/api/username-available?username=${"a".repeat(22)}`)) as never);
+    expect(asData(long).data).toEqual({ available: false, reason: "invalid", message: "Username must be 21 characters or less" });
   });
 
   it("/debug-auth is 404 in production", async () => {

@@ -15,6 +15,9 @@ export const emailField = z
   .toLowerCase()
   .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
 
+/** A name someone else holds (sign-up, profile edit, the live availability check). */
+export const USERNAME_TAKEN_MESSAGE = "This username is already taken";
+
 export const usernameField = z
   .string()
   .trim()

@@ -197,9 +197,23 @@ describe("rules enforced on the server, whoever calls", () => {
 
   it("checks username availability (lowercase, at least 3 characters)", async () => {
     const u = await createUser({ username: `taken_${process.pid % 1000}` });
-    expect(await isUsernameAvailable(u.username!.toUpperCase())).toBe(false);
-    expect(await isUsernameAvailable("ab")).toBe(false);
-    expect(await isUsernameAvailable(`free_${process.pid % 1000}_x`)).toBe(true);
+    const taken = { available: false, reason: "taken", message: "This username is already taken" };
+    expect(await isUsernameAvailable(u.username!.toUpperCase())).toEqual(taken);
+    expect(await isUsernameAvailable("ab")).toEqual({
+      available: false,
+      reason: "invalid",
+      message: "Username must be at least 3 characters",
+    });
+    expect(await isUsernameAvailable(`free_${process.pid % 1000}_x`)).toEqual({ available: true });
+  });
+
+  it("answers a badly formatted name with the username rule it breaks, not as taken", async () => {
+    const invalid = (message: string) => ({ available: false, reason: "invalid", message });
+    expect(await isUsernameAvailable("john-doe")).toEqual(invalid("Username can only contain letters, numbers, and underscores"));
+    expect(await isUsernameAvailable("a".repeat(22))).toEqual(invalid("Username must be 21 characters or less"));
+    expect(await isUsernameAvailable("x".repeat(10_000))).toEqual(invalid("Username must be 21 characters or less"));
+    // 21 characters is within the rule.
+    expect(await isUsernameAvailable(`f${process.pid % 1000}`.padEnd(21, "_"))).toEqual({ available: true });
   });
 });
 
