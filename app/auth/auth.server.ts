@@ -9,11 +9,13 @@ import { getDb, type Database } from "~/db/client.server";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { existingAccountMail, finishSignUpMail, passwordResetMail, verificationMail } from "~/email/templates";
 import {
+  agreeToTermsField,
   avatarUrlField,
   DISPLAY_USERNAME_MESSAGE,
   emailField,
   nameField,
   newPasswordField,
+  PASSWORDS_DONT_MATCH,
   ProfileUpdate,
   usernameField,
   USERNAME_TAKEN_MESSAGE,
@@ -261,6 +263,11 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             // first password dies with it, its sessions and mailed links too (they carry its id).
             // Only the holder of the mailbox can ever verify, and then only their own sign-up.
             const password = check(newPasswordField, body.password ?? "", "password");
+            // The sign-up form's two other rules hold for every caller of this endpoint, not only our
+            // pages: the password typed twice, and the terms accepted.
+            if (body.confirmPassword !== password) reject(PASSWORDS_DONT_MATCH, "confirmPassword");
+            check(agreeToTermsField, body.agreeToTerms, "agreeToTerms");
+            delete body.confirmPassword;
             const existing = await findAccountByEmail(db, email);
             const replacing = existing && !existing.emailVerified ? existing.id : null;
             const holder = await findUserIdByUsername(db, name);

@@ -156,6 +156,9 @@ async function sessionUser(jar: CookieJar) {
   return optionalUser(appRequest(jar, "/"));
 }
 
+/** The sign-up form's confirmation and terms box, which the sign-up endpoint requires. */
+const SIGN_UP_EXTRAS = { confirmPassword: "Str0ng!pass", agreeToTerms: true };
+
 let n = 0;
 const sub = () => `subject-${process.pid}-${++n}`;
 
@@ -203,7 +206,7 @@ describe("OpenID Connect sign-in", () => {
   it("links to an existing verified e-mail/password account with the same e-mail instead of creating another", async () => {
     const email = `linked${process.pid}@example.test`;
     await getAuth().api.signUpEmail({
-      body: { email, password: "Str0ng!pass", name: "linked_user", username: "linked_user" },
+      body: { ...SIGN_UP_EXTRAS, email, password: "Str0ng!pass", name: "linked_user", username: "linked_user" },
     });
     // Sign-up answers carry no id (the same answer for every address): look it up.
     const [row] = await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -257,7 +260,9 @@ describe("OpenID Connect sign-in", () => {
     expect(page).toMatchObject({ oauthError: OAUTH_MESSAGES.emailMissing });
 
     // The owner signs up and proves the address; the same provider account still cannot get in.
-    await getAuth().api.signUpEmail({ body: { email, password: "Str0ng!pass", name: "owner_one", username: "owner_one" } });
+    await getAuth().api.signUpEmail({
+      body: { ...SIGN_UP_EXTRAS, email, password: "Str0ng!pass", name: "owner_one", username: "owner_one" },
+    });
     await db.handle().db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
     const again = await signInWithOidc(attacker);
     expect(new URL(again.landedOn, APP_URL).searchParams.get("error")).toBe("account_not_linked");

@@ -100,7 +100,7 @@ describe("sign-up for an address nobody has verified", () => {
 
   it("attacker first, then the victim: no chosen password survives; the mailbox owner sets theirs and gets in", async () => {
     const victim = freshAccount("Victim");
-    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass", confirmPassword: "Att4cker!pass" };
 
     expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker)).ok).toBe(true);
     const [attackerRow] = await userByEmail(victim.email);
@@ -142,7 +142,7 @@ describe("sign-up for an address nobody has verified", () => {
 
   it("victim first, then the attacker: the attacker's password never works once the victim verifies", async () => {
     const victim = freshAccount("Victim");
-    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass", confirmPassword: "Att4cker!pass" };
 
     expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), victim)).ok).toBe(true);
     const [victimRow] = await userByEmail(victim.email);
@@ -170,7 +170,7 @@ describe("sign-up for an address nobody has verified", () => {
 
   it("signing up again voids the earlier set-password link", async () => {
     const victim = freshAccount("Victim");
-    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass", confirmPassword: "Att4cker!pass" };
     await signUp(pageRequest("/signup"), contextFor(nextIp()), victim);
     await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker);
     // Without the mailbox the attacker can only start over again, which voids the earlier link.
@@ -187,6 +187,7 @@ describe("sign-up for an address nobody has verified", () => {
       ...freshAccount("Other"),
       email: owner.email,
       password: "0Ther!pass",
+      confirmPassword: "0Ther!pass",
     });
     expect(r.ok).toBe(true);
     expect(await userByEmail(owner.email)).toEqual([

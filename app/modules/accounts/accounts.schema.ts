@@ -84,16 +84,27 @@ export const LoginForm = z.object({
     .transform((v) => v === true || v === "on" || v === "true"),
 });
 
+export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+export const AGREE_TO_TERMS_MESSAGE = "You must agree to the terms and conditions";
+
+/**
+ * The terms box: a checkbox posts "on", JSON callers send true. z.unknown(), not .optional(): an
+ * unchecked box sends no field at all, and the rule must still run.
+ */
+export const agreeToTermsField = z
+  .unknown()
+  .refine((v) => v === true || v === "on" || v === "true", AGREE_TO_TERMS_MESSAGE)
+  .transform(() => true as const);
+
 export const SignupForm = z
   .object({
     username: usernameField,
     email: emailField,
     password: newPasswordField,
     confirmPassword: z.string(),
-    // z.unknown(), not .optional(): an unchecked box sends no field at all, and the rule must still run.
-    agreeToTerms: z.unknown().refine((v) => v === true || v === "on" || v === "true", "You must agree to the terms and conditions"),
+    agreeToTerms: agreeToTermsField,
   })
-  .refine((f) => f.password === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" });
+  .refine((f) => f.password === f.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DONT_MATCH });
 
 export const ResetRequestForm = z.object({ email: emailField });
 

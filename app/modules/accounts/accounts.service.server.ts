@@ -45,10 +45,12 @@ export async function signIn(
 export async function signUp(
   request: Request,
   context: Ctx,
-  form: { username: string; email: string; password: string },
+  form: { username: string; email: string; password: string; confirmPassword: string; agreeToTerms: true },
 ): Promise<Result<WithCookies<{ email: string }>>> {
+  // The confirmation and the terms go along: the auth hook checks them for every sign-up.
+  const { username, email, password, confirmPassword, agreeToTerms } = form;
   const r = await callAuth(request, context, "/sign-up/email", {
-    body: { name: form.username, username: form.username, email: form.email, password: form.password },
+    body: { name: username, username, email, password, confirmPassword, agreeToTerms },
   });
   if (r.ok) return ok({ email: form.email, setCookies: r.setCookies });
   return failure(r, MESSAGES.signupFailed);
