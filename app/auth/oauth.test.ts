@@ -283,6 +283,22 @@ describe("OpenID Connect sign-in", () => {
     expect(me?.name).toBe("ab0");
   });
 
+  it("keeps a generated username within 21 characters and off every taken name, with no error for the user", async () => {
+    const base = `longlocal${process.pid}`.padEnd(18, "x").slice(0, 18);
+    // The base, base1 … base99, and every 17-character base + 4 digits (all the time fallback could pick).
+    const taken = [base, ...Array.from({ length: 99 }, (_, i) => `${base}${i + 1}`)];
+    for (let d = 0; d < 10_000; d++) taken.push(`${base.slice(0, 17)}${String(d).padStart(4, "0")}`);
+    await db.handle().db.execute(sql`
+      INSERT INTO "user" (username, name, email)
+      SELECT u, u, u || '@taken.test' FROM unnest(${`{${taken.join(",")}}`}::text[]) AS u`);
+    const flow = await signInWithOidc({ sub: sub(), email: `${base}moreletters@five${process.pid}.test`, email_verified: true });
+    expect(flow.landedOn).toBe("/");
+    const me = await sessionUser(flow.jar);
+    expect(me?.username).toMatch(/^[a-z0-9_]{3,21}$/);
+    expect(me?.username?.startsWith(base.slice(0, 15))).toBe(true);
+    expect(taken).not.toContain(me?.username);
+  });
+
   it("keeps a provider's display name to the rules a typed name follows (no control characters, 50 at most)", async () => {
     const long = `Ada\u0007 Lovelace\n${"x".repeat(80)}`;
     const flow = await signInWithOidc({ sub: sub(), email: `ada@four${process.pid}.test`, email_verified: true, name: long });
