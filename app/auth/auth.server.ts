@@ -13,8 +13,10 @@ import {
   avatarUrlField,
   DISPLAY_USERNAME_MESSAGE,
   emailField,
+  LOGIN_EMAIL_MESSAGE,
   nameField,
   newPasswordField,
+  PASSWORD_REQUIRED_MESSAGE,
   PASSWORDS_DONT_MATCH,
   ProfileUpdate,
   usernameField,
@@ -58,7 +60,12 @@ export interface AuthDeps {
   logger?: Logger;
 }
 
-const CODES = { BAD_REQUEST: "VALIDATION_ERROR", TOO_MANY_REQUESTS: "TOO_MANY_FAILED_SIGN_INS", FORBIDDEN: "INVALID_ORIGIN" } as const;
+const CODES = {
+  BAD_REQUEST: "VALIDATION_ERROR",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  TOO_MANY_REQUESTS: "TOO_MANY_FAILED_SIGN_INS",
+  FORBIDDEN: "INVALID_ORIGIN",
+} as const;
 
 function reject(message: string, field: string, status: keyof typeof CODES = "BAD_REQUEST"): never {
   throw new APIError(status, { message, code: CODES[status], field });
@@ -305,7 +312,15 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
               const own = update.username ?? (session?.user as { username?: string | null } | undefined)?.username ?? null;
               if (own === null || update.displayUsername.toLowerCase() !== own) reject(DISPLAY_USERNAME_MESSAGE, "displayUsername");
             }
-            if (update.username !== undefined) body.username = update.username;
+            if (update.username !== undefined) {
+              // Someone else's name gets the form's words, not the username plugin's. Without a session
+              // the answer is 401, and nothing is said about the name.
+              const session = await getSessionFromCtx(ctx);
+              if (!session) reject("Unauthorized", "form", "UNAUTHORIZED");
+              const holder = await findUserIdByUsername(db, update.username);
+              if (holder !== null && String(holder) !== String(session.user.id)) reject(TAKEN_MESSAGE, "username");
+              body.username = update.username;
+            }
             if (update.name !== undefined) body.name = update.name;
             return;
           }
@@ -324,6 +339,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             body.revokeOtherSessions = true;
             return;
           case "/sign-in/email": {
+            // The login form's rules and words for every caller (Better Auth would say "Invalid email").
+            const email = typeof body.email === "string" ? emailField.safeParse(body.email) : null;
+            if (!email?.success) reject(LOGIN_EMAIL_MESSAGE, "email");
+            if (typeof body.password !== "string" || body.password === "") reject(PASSWORD_REQUIRED_MESSAGE, "password");
             if (typeof body.email !== "string") return;
             // Counted as a failure now, in the statement that checks the limit (see lockout.server.ts).
             const wait = await reserveAttempt(db, body.email, clientAddress(ctx));

@@ -9,11 +9,10 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 21;
 export const PASSWORD_MIN = 8;
 
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
+export const LOGIN_EMAIL_MESSAGE = "Please enter a valid email address";
+export const PASSWORD_REQUIRED_MESSAGE = "Password is required";
+
+export const emailField = z.string().trim().toLowerCase().pipe(z.email(LOGIN_EMAIL_MESSAGE).max(254, LOGIN_EMAIL_MESSAGE));
 
 /** A name someone else holds (sign-up, profile edit, the live availability check). */
 export const USERNAME_TAKEN_MESSAGE = "This username is already taken";
@@ -77,7 +76,7 @@ export const newPasswordField = z
 
 export const LoginForm = z.object({
   email: emailField,
-  password: z.string().min(1, "Password is required").max(128),
+  password: z.string().min(1, PASSWORD_REQUIRED_MESSAGE).max(128),
   rememberMe: z
     .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
     .optional()
