@@ -157,7 +157,7 @@ function CheckEmail({ result }: { result: Extract<ActionResult, { step: "sent" }
         <p className="mt-4 text-ink">
           We&apos;ve sent a confirmation link to <span className="font-semibold text-ink-strong">{email}</span>.
         </p>
-        <p className="mt-2 text-sm text-muted">Click the link in the email to verify your account, then sign in.</p>
+        <p className="mt-2 text-sm text-muted">{MESSAGES.checkEmailNext}</p>
       </div>
       <div className="mt-6">
         {banner ? <FormBanner tone="success">{banner}</FormBanner> : null}
