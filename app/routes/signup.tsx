@@ -13,7 +13,7 @@ import {
   useFieldErrors,
   UsernameField,
 } from "~/components/auth/auth-ui";
-import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
+import { isTrustedOrigin, optionalUser, safeRedirectTo } from "~/auth/session.server";
 import { oauthProviders } from "~/auth/providers.server";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import type { OAuthProviderInfo } from "~/auth/oauth";
@@ -27,7 +27,8 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await optionalUser(request)) throw redirect("/");
+  // Already signed in: back where they came from (a same-site path only), as /login does.
+  if (await optionalUser(request)) throw redirect(safeRedirectTo(new URL(request.url).searchParams.get("redirectTo")));
   return { providers: oauthProviders() };
 }
 
