@@ -9,13 +9,18 @@ import { getDb, type Database } from "~/db/client.server";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { existingAccountMail, finishSignUpMail, passwordResetMail, verificationMail } from "~/email/templates";
 import {
+  agreeToTermsField,
   avatarUrlField,
   DISPLAY_USERNAME_MESSAGE,
   emailField,
+  LOGIN_EMAIL_MESSAGE,
   nameField,
   newPasswordField,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORDS_DONT_MATCH,
   ProfileUpdate,
   usernameField,
+  USERNAME_TAKEN_MESSAGE,
 } from "~/modules/accounts/accounts.schema";
 import {
   deleteResetTokens,
@@ -44,7 +49,7 @@ export const CLIENT_IP_HEADER = "x-savepoint-client-ip";
 export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
 export const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
 export const RESET_EXPIRES_IN = 60 * 60;
-export const TAKEN_MESSAGE = "This username is already taken";
+export const TAKEN_MESSAGE = USERNAME_TAKEN_MESSAGE;
 
 const FIFTEEN_MINUTES = 15 * 60;
 
@@ -55,7 +60,12 @@ export interface AuthDeps {
   logger?: Logger;
 }
 
-const CODES = { BAD_REQUEST: "VALIDATION_ERROR", TOO_MANY_REQUESTS: "TOO_MANY_FAILED_SIGN_INS", FORBIDDEN: "INVALID_ORIGIN" } as const;
+const CODES = {
+  BAD_REQUEST: "VALIDATION_ERROR",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  TOO_MANY_REQUESTS: "TOO_MANY_FAILED_SIGN_INS",
+  FORBIDDEN: "INVALID_ORIGIN",
+} as const;
 
 function reject(message: string, field: string, status: keyof typeof CODES = "BAD_REQUEST"): never {
   throw new APIError(status, { message, code: CODES[status], field });
@@ -260,6 +270,11 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             // first password dies with it, its sessions and mailed links too (they carry its id).
             // Only the holder of the mailbox can ever verify, and then only their own sign-up.
             const password = check(newPasswordField, body.password ?? "", "password");
+            // The sign-up form's two other rules hold for every caller of this endpoint, not only our
+            // pages: the password typed twice, and the terms accepted.
+            if (body.confirmPassword !== password) reject(PASSWORDS_DONT_MATCH, "confirmPassword");
+            check(agreeToTermsField, body.agreeToTerms, "agreeToTerms");
+            delete body.confirmPassword;
             const existing = await findAccountByEmail(db, email);
             const replacing = existing && !existing.emailVerified ? existing.id : null;
             const holder = await findUserIdByUsername(db, name);
@@ -297,7 +312,15 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
               const own = update.username ?? (session?.user as { username?: string | null } | undefined)?.username ?? null;
               if (own === null || update.displayUsername.toLowerCase() !== own) reject(DISPLAY_USERNAME_MESSAGE, "displayUsername");
             }
-            if (update.username !== undefined) body.username = update.username;
+            if (update.username !== undefined) {
+              // Someone else's name gets the form's words, not the username plugin's. Without a session
+              // the answer is 401, and nothing is said about the name.
+              const session = await getSessionFromCtx(ctx);
+              if (!session) reject("Unauthorized", "form", "UNAUTHORIZED");
+              const holder = await findUserIdByUsername(db, update.username);
+              if (holder !== null && String(holder) !== String(session.user.id)) reject(TAKEN_MESSAGE, "username");
+              body.username = update.username;
+            }
             if (update.name !== undefined) body.name = update.name;
             return;
           }
@@ -316,6 +339,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             body.revokeOtherSessions = true;
             return;
           case "/sign-in/email": {
+            // The login form's rules and words for every caller (Better Auth would say "Invalid email").
+            const email = typeof body.email === "string" ? emailField.safeParse(body.email) : null;
+            if (!email?.success) reject(LOGIN_EMAIL_MESSAGE, "email");
+            if (typeof body.password !== "string" || body.password === "") reject(PASSWORD_REQUIRED_MESSAGE, "password");
             if (typeof body.email !== "string") return;
             // Counted as a failure now, in the statement that checks the limit (see lockout.server.ts).
             const wait = await reserveAttempt(db, body.email, clientAddress(ctx));

@@ -156,6 +156,9 @@ async function sessionUser(jar: CookieJar) {
   return optionalUser(appRequest(jar, "/"));
 }
 
+/** The sign-up form's confirmation and terms box, which the sign-up endpoint requires. */
+const SIGN_UP_EXTRAS = { confirmPassword: "Str0ng!pass", agreeToTerms: true };
+
 let n = 0;
 const sub = () => `subject-${process.pid}-${++n}`;
 
@@ -203,7 +206,7 @@ describe("OpenID Connect sign-in", () => {
   it("links to an existing verified e-mail/password account with the same e-mail instead of creating another", async () => {
     const email = `linked${process.pid}@example.test`;
     await getAuth().api.signUpEmail({
-      body: { email, password: "Str0ng!pass", name: "linked_user", username: "linked_user" },
+      body: { ...SIGN_UP_EXTRAS, email, password: "Str0ng!pass", name: "linked_user", username: "linked_user" },
     });
     // Sign-up answers carry no id (the same answer for every address): look it up.
     const [row] = await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -257,7 +260,9 @@ describe("OpenID Connect sign-in", () => {
     expect(page).toMatchObject({ oauthError: OAUTH_MESSAGES.emailMissing });
 
     // The owner signs up and proves the address; the same provider account still cannot get in.
-    await getAuth().api.signUpEmail({ body: { email, password: "Str0ng!pass", name: "owner_one", username: "owner_one" } });
+    await getAuth().api.signUpEmail({
+      body: { ...SIGN_UP_EXTRAS, email, password: "Str0ng!pass", name: "owner_one", username: "owner_one" },
+    });
     await db.handle().db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
     const again = await signInWithOidc(attacker);
     expect(new URL(again.landedOn, APP_URL).searchParams.get("error")).toBe("account_not_linked");
@@ -276,6 +281,22 @@ describe("OpenID Connect sign-in", () => {
     expect(me?.username).toBe("ab0");
     // No name from the provider: the username stands in.
     expect(me?.name).toBe("ab0");
+  });
+
+  it("keeps a generated username within 21 characters and off every taken name, with no error for the user", async () => {
+    const base = `longlocal${process.pid}`.padEnd(18, "x").slice(0, 18);
+    // The base, base1 … base99, and every 17-character base + 4 digits (all the time fallback could pick).
+    const taken = [base, ...Array.from({ length: 99 }, (_, i) => `${base}${i + 1}`)];
+    for (let d = 0; d < 10_000; d++) taken.push(`${base.slice(0, 17)}${String(d).padStart(4, "0")}`);
+    await db.handle().db.execute(sql`
+      INSERT INTO "user" (username, name, email)
+      SELECT u, u, u || '@taken.test' FROM unnest(${`{${taken.join(",")}}`}::text[]) AS u`);
+    const flow = await signInWithOidc({ sub: sub(), email: `${base}moreletters@five${process.pid}.test`, email_verified: true });
+    expect(flow.landedOn).toBe("/");
+    const me = await sessionUser(flow.jar);
+    expect(me?.username).toMatch(/^[a-z0-9_]{3,21}$/);
+    expect(me?.username?.startsWith(base.slice(0, 15))).toBe(true);
+    expect(taken).not.toContain(me?.username);
   });
 
   it("keeps a provider's display name to the rules a typed name follows (no control characters, 50 at most)", async () => {

@@ -55,8 +55,10 @@ describe("e-mail verification page", () => {
     const bad = await post("not-a-token");
     expect(bad.init?.status).toBe(400);
     const html = render(bad.data);
-    expect(html.match(/email verification failed/gi)).toHaveLength(1);
-    expect(html).toContain("This verification link is not valid.");
+    // The heading, then the spec's message, then what may be wrong with the link on a line of its own.
+    expect(html.match(/Email Verification Failed/g)).toHaveLength(1);
+    expect(html).toMatch(/<p[^>]*>Email verification failed<\/p><p[^>]*>This verification link is not valid\./);
+    expect(html.indexOf("Email Verification Failed")).toBeLessThan(html.indexOf("Email verification failed"));
     expect(html).toContain("Resend verification email");
     expect(html).toContain('href="/login"');
   });

@@ -81,6 +81,24 @@ describe("account pages", () => {
     expect(await profile.loader(args(pageRequest("/profile", { cookie })) as never)).toEqual({ redirectTo: "/profile" });
   });
 
+  it("/signup sends a signed-in user back to a same-site redirectTo, as /login does, and never off-site", async () => {
+    const f = await signUpAndVerify();
+    const res = (await login.action(args(pageRequest("/login", { form: { email: f.email, password: PASSWORD } })))) as Response;
+    const cookie = cookieFrom(res.headers.getSetCookie());
+    const target = async (query: string) => {
+      const thrown: unknown = await signup.loader(args(pageRequest(`/signup${query}`, { cookie }))).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(Response);
+      return (thrown as Response).headers.get("location");
+    };
+    expect(await target("?redirectTo=%2Fsettings")).toBe("/settings");
+    expect(await target("?redirectTo=%2Fgame%2F12%3Ftab%3Dreviews")).toBe("/game/12?tab=reviews");
+    expect(await target("")).toBe("/");
+    expect(await target("?redirectTo=%2F%2Fevil.example%2Fx")).toBe("/");
+    expect(await target("?redirectTo=https%3A%2F%2Fevil.example%2F")).toBe("/");
+    // Signed out, the page shows the form.
+    expect(await signup.loader(args(pageRequest("/signup?redirectTo=%2Fsettings")))).toEqual({ providers: [] });
+  });
+
   it("login never redirects off-site", async () => {
     const f = await signUpAndVerify();
     const res = (await login.action(
@@ -148,9 +166,18 @@ describe("account pages", () => {
   it("username availability API", async () => {
     const f = await signUpAndVerify();
     const taken = await usernameApi.loader(args(pageRequest(`/api/username-available?username=${f.username.toUpperCase()}`)) as never);
-    expect(asData(taken).data).toEqual({ available: false });
+    expect(asData(taken).data).toEqual({ available: false, reason: "taken", message: "This username is already taken" });
     const free = await usernameApi.loader(args(pageRequest("/api/username-available?username=nobody_has_this")) as never);
     expect(asData(free).data).toEqual({ available: true });
+    // A badly formatted name is not "taken": the answer names the rule it breaks.
+    const dashed = await usernameApi.loader(args(pageRequest("/api/username-available?username=john-doe")) as never);
+    expect(asData(dashed).data).toEqual({
+      available: false,
+      reason: "invalid",
+      message: "Username can only contain letters, numbers, and underscores",
+    });
+    const long = await usernameApi.loader(args(pageRequest(`/api/username-available?username=${"a".repeat(22)}`)) as never);
+    expect(asData(long).data).toEqual({ available: false, reason: "invalid", message: "Username must be 21 characters or less" });
   });
 
   it("/debug-auth is 404 in production", async () => {

@@ -114,11 +114,11 @@ function AlreadyVerified() {
   );
 }
 
-/** What happened, in words the heading does not already say. */
-function explanation(message: string): string {
+/** A second line under the spec's bare 'Email verification failed': what may be wrong with the link. */
+function explanation(message: string): string | null {
   if (message === MESSAGES.verificationFailed)
     return "This verification link is not valid. It may be incomplete (copy the whole link from the email) or replaced by a newer one.";
-  return message;
+  return null;
 }
 
 function Failed({ message }: { message: string }) {
@@ -127,9 +127,10 @@ function Failed({ message }: { message: string }) {
     <AuthCard title="Email Verification Failed">
       <div className="flex flex-col items-center gap-4 text-center">
         <XCircle aria-hidden="true" className="size-12 text-red-400" />
-        <p role="alert" className="text-ink">
-          {explanation(message)}
-        </p>
+        <div role="alert" className="space-y-1">
+          <p className="text-ink">{message}</p>
+          {explanation(message) ? <p className="text-sm text-muted">{explanation(message)}</p> : null}
+        </div>
       </div>
       {canResend ? (
         <ul className="mt-6 list-disc space-y-1 pl-5 text-sm text-muted">

@@ -13,7 +13,7 @@ import {
   useFieldErrors,
   UsernameField,
 } from "~/components/auth/auth-ui";
-import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
+import { isTrustedOrigin, optionalUser, safeRedirectTo } from "~/auth/session.server";
 import { oauthProviders } from "~/auth/providers.server";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import type { OAuthProviderInfo } from "~/auth/oauth";
@@ -27,7 +27,8 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await optionalUser(request)) throw redirect("/");
+  // Already signed in: back where they came from (a same-site path only), as /login does.
+  if (await optionalUser(request)) throw redirect(safeRedirectTo(new URL(request.url).searchParams.get("redirectTo")));
   return { providers: oauthProviders() };
 }
 
@@ -157,7 +158,7 @@ function CheckEmail({ result }: { result: Extract<ActionResult, { step: "sent" }
         <p className="mt-4 text-ink">
           We&apos;ve sent a confirmation link to <span className="font-semibold text-ink-strong">{email}</span>.
         </p>
-        <p className="mt-2 text-sm text-muted">Click the link in the email to verify your account, then sign in.</p>
+        <p className="mt-2 text-sm text-muted">{MESSAGES.checkEmailNext}</p>
       </div>
       <div className="mt-6">
         {banner ? <FormBanner tone="success">{banner}</FormBanner> : null}

@@ -165,7 +165,14 @@ export async function createAccountsThroughApi(request: APIRequestContext, baseU
   for (const [i, account] of accounts.entries()) {
     const res = await request.post("/api/auth/sign-up/email", {
       headers: { origin: baseURL, "x-forwarded-for": `10.250.${Math.floor(Math.random() * 250)}.${(i % 250) + 1}` },
-      data: { email: account.email, password: PASSWORD, name: account.username, username: account.username },
+      data: {
+        email: account.email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        agreeToTerms: true,
+        name: account.username,
+        username: account.username,
+      },
     });
     expect(res.ok(), `sign-up of ${account.username}: ${res.status()} ${await res.text()}`).toBe(true);
   }

@@ -42,6 +42,11 @@ test("sign up through the modal, verify from the outbox, sign in and sign out", 
   await expect(signup).toBeVisible();
   await expect(signup.getByText("Please enter a valid email address")).toHaveCount(0);
 
+  // The live check names the rule a badly formatted name breaks; it does not call it taken.
+  await signup.getByLabel("Username").fill("john-doe");
+  await expect(signup.getByText("Username can only contain letters, numbers, and underscores")).toBeVisible({ timeout: 15_000 });
+  await expect(signup.getByText("This username is already taken")).toHaveCount(0);
+
   // Validation runs in the server action and answers with the spec's messages.
   await signup.getByLabel("Username").fill("a!");
   await signup.getByLabel("Password", { exact: true }).fill("abc");

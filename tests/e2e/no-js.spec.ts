@@ -39,7 +39,7 @@ async function signInContext(context: BrowserContext, baseURL: string) {
   const headers = { origin: baseURL };
   const up = await context.request.post("/api/auth/sign-up/email", {
     headers,
-    data: { ...account, name: account.username, password: PASSWORD },
+    data: { ...account, name: account.username, password: PASSWORD, confirmPassword: PASSWORD, agreeToTerms: true },
   });
   expect(up.status()).toBe(200);
   let token: string | null = null;

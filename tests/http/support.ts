@@ -34,7 +34,14 @@ export async function signedInAccount(base: string): Promise<{ email: string; co
   const up = await fetch(`${base}/api/auth/sign-up/email`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ name: username, username, email, password: HTTP_TEST_PASSWORD }),
+    body: JSON.stringify({
+      name: username,
+      username,
+      email,
+      password: HTTP_TEST_PASSWORD,
+      confirmPassword: HTTP_TEST_PASSWORD,
+      agreeToTerms: true,
+    }),
   });
   if (!up.ok) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
   const outbox = path.join(getConfig().dataDir, "outbox");

@@ -86,6 +86,8 @@ export function freshAccount(prefix = "Player") {
     username: `${prefix}_${tag}`,
     email: `${prefix.toLowerCase()}${process.pid}_${accountSeq}@example.test`,
     password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+    agreeToTerms: true as const,
   };
 }
 

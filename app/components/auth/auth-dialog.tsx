@@ -332,7 +332,7 @@ function SentPanel({ email, onDone }: { email: string; onDone: () => void }) {
         <p className="mt-4 text-ink">
           We&apos;ve sent a confirmation link to <span className="font-semibold [overflow-wrap:anywhere] text-ink-strong">{email}</span>.
         </p>
-        <p className="mt-2 text-sm text-muted">Click the link in the email to verify your account. You&apos;ll be signed in right away.</p>
+        <p className="mt-2 text-sm text-muted">{MESSAGES.checkEmailNext}</p>
       </div>
       <div className="mt-6" aria-live="polite">
         {banner ? <FormBanner tone="success">{banner}</FormBanner> : null}

@@ -1,7 +1,7 @@
 import { Check, Eye, EyeOff, Loader2, X } from "~/components/ui/icons";
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/ui/form-controls";
-import { passwordStrength } from "~/modules/accounts/accounts.schema";
+import { passwordStrength, USERNAME_TAKEN_MESSAGE } from "~/modules/accounts/accounts.schema";
 
 /**
  * Building blocks of the account pages (and later the auth modal): plain
@@ -214,21 +214,33 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
   );
 }
 
-type Availability = "idle" | "checking" | "available" | "taken";
+/** What the live check shows: nothing yet, the spinner, the green check, or the red cross with its reason. */
+export type Availability = { state: "idle" } | { state: "checking" } | { state: "available" } | { state: "unavailable"; message: string };
 
-/** Live username availability: 500 ms after typing stops, from 3 characters. */
+/** The availability API's answer (api.username-available.ts). */
+type AvailabilityAnswer = { available: boolean; message?: string };
+
+const IDLE: Availability = { state: "idle" };
+const CHECKING: Availability = { state: "checking" };
+/** A lookup that failed (network, server) counts as not available. */
+const LOOKUP_FAILED: AvailabilityAnswer = { available: false, message: USERNAME_TAKEN_MESSAGE };
+
+/**
+ * Live username availability: 500 ms after typing stops, from 3 characters. A name that breaks the
+ * username rule is answered with that rule's message, not as taken.
+ */
 export function useUsernameAvailability(username: string): Availability {
   const value = username.trim();
-  const [result, setResult] = useState<{ value: string; available: boolean } | null>(null);
+  const [result, setResult] = useState<{ value: string; answer: AvailabilityAnswer } | null>(null);
   useEffect(() => {
     if (value.length < 3) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/api/username-available?username=${encodeURIComponent(value)}`, { signal: controller.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<{ available: boolean }>) : { available: false }))
-        .then((r) => setResult({ value, available: r.available }))
+        .then((r) => (r.ok ? (r.json() as Promise<AvailabilityAnswer>) : LOOKUP_FAILED))
+        .then((answer) => setResult({ value, answer }))
         .catch(() => {
-          if (!controller.signal.aborted) setResult({ value, available: false });
+          if (!controller.signal.aborted) setResult({ value, answer: LOOKUP_FAILED });
         });
     }, 500);
     return () => {
@@ -236,20 +248,21 @@ export function useUsernameAvailability(username: string): Availability {
       controller.abort();
     };
   }, [value]);
-  if (value.length < 3) return "idle";
-  if (result?.value !== value) return "checking";
-  return result.available ? "available" : "taken";
+  if (value.length < 3) return IDLE;
+  if (result?.value !== value) return CHECKING;
+  if (result.answer.available) return { state: "available" };
+  return { state: "unavailable", message: result.answer.message ?? USERNAME_TAKEN_MESSAGE };
 }
 
-export function AvailabilityIndicator({ state }: { state: Availability }) {
-  if (state === "idle") return null;
-  if (state === "checking")
+export function AvailabilityIndicator({ availability }: { availability: Availability }) {
+  if (availability.state === "idle") return null;
+  if (availability.state === "checking")
     return (
       <p className="flex items-center gap-1.5 text-xs text-muted">
         <Loader2 aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" /> Checking availability...
       </p>
     );
-  if (state === "available")
+  if (availability.state === "available")
     return (
       <p className="flex items-center gap-1.5 text-xs text-emerald-400">
         <Check aria-hidden="true" className="size-3.5" /> Username is available
@@ -257,7 +270,7 @@ export function AvailabilityIndicator({ state }: { state: Availability }) {
     );
   return (
     <p className="flex items-center gap-1.5 text-xs text-red-400">
-      <X aria-hidden="true" className="size-3.5" /> This username is already taken
+      <X aria-hidden="true" className="size-3.5" /> {availability.message}
     </p>
   );
 }
@@ -280,7 +293,7 @@ export function UsernameField({ defaultValue, error }: { defaultValue?: string; 
       hint={
         error ? null : (
           <div aria-live="polite" className="min-h-4">
-            <AvailabilityIndicator state={availability} />
+            <AvailabilityIndicator availability={availability} />
           </div>
         )
       }

@@ -100,7 +100,7 @@ describe("sign-up for an address nobody has verified", () => {
 
   it("attacker first, then the victim: no chosen password survives; the mailbox owner sets theirs and gets in", async () => {
     const victim = freshAccount("Victim");
-    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass", confirmPassword: "Att4cker!pass" };
 
     expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker)).ok).toBe(true);
     const [attackerRow] = await userByEmail(victim.email);
@@ -142,7 +142,7 @@ describe("sign-up for an address nobody has verified", () => {
 
   it("victim first, then the attacker: the attacker's password never works once the victim verifies", async () => {
     const victim = freshAccount("Victim");
-    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass", confirmPassword: "Att4cker!pass" };
 
     expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), victim)).ok).toBe(true);
     const [victimRow] = await userByEmail(victim.email);
@@ -170,7 +170,7 @@ describe("sign-up for an address nobody has verified", () => {
 
   it("signing up again voids the earlier set-password link", async () => {
     const victim = freshAccount("Victim");
-    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass" };
+    const attacker = { ...freshAccount("Attacker"), email: victim.email, password: "Att4cker!pass", confirmPassword: "Att4cker!pass" };
     await signUp(pageRequest("/signup"), contextFor(nextIp()), victim);
     await signUp(pageRequest("/signup"), contextFor(nextIp()), attacker);
     // Without the mailbox the attacker can only start over again, which voids the earlier link.
@@ -187,6 +187,7 @@ describe("sign-up for an address nobody has verified", () => {
       ...freshAccount("Other"),
       email: owner.email,
       password: "0Ther!pass",
+      confirmPassword: "0Ther!pass",
     });
     expect(r.ok).toBe(true);
     expect(await userByEmail(owner.email)).toEqual([
@@ -357,6 +358,22 @@ describe("sign-in throttling", () => {
   });
 });
 
+describe("/api/auth/sign-in/email", () => {
+  const messageOf = async (res: Response) => ((await res.json()) as { message?: string }).message;
+
+  it.each([
+    ["a malformed address", { email: "not-an-email", password: TEST_PASSWORD }, "Please enter a valid email address"],
+    ["no address", { password: TEST_PASSWORD }, "Please enter a valid email address"],
+    ["an address that is not text", { email: ["a@example.test"], password: TEST_PASSWORD }, "Please enter a valid email address"],
+    ["no password", { email: "someone@example.test" }, "Password is required"],
+    ["an empty password", { email: "someone@example.test", password: "" }, "Password is required"],
+  ])("refuses %s with 400 and the login form's words", async (_label, body, message) => {
+    const res = await api("/sign-in/email", { body });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe(message);
+  });
+});
+
 describe("/api/auth/update-user", () => {
   const update = (cookie: string, body: unknown, raw?: string) => api("/update-user", { cookie, body, raw });
   const messageOf = async (res: Response) => ((await res.json()) as { message?: string }).message;
@@ -397,6 +414,21 @@ describe("/api/auth/update-user", () => {
     expect(await messageOf(res)).toBe("Display name can only change the letter case of your username");
     const ok = await update(f.cookie, { displayUsername: f.username.toUpperCase() });
     expect(ok.status).toBe(200);
+  });
+
+  it("answers someone else's username with the spec's words, and keeps one's own (any case) or a free one", async () => {
+    const f = await verifiedAccount();
+    const other = await verifiedAccount();
+    const taken = await update(f.cookie, { username: other.username.toUpperCase() });
+    expect(taken.status).toBe(400);
+    expect(await messageOf(taken)).toBe("This username is already taken");
+    expect((await update(f.cookie, { username: f.username.toUpperCase() })).status).toBe(200);
+    const free = `free_${process.pid % 1000}_${Date.now() % 1000}`;
+    expect((await update(f.cookie, { username: free })).status).toBe(200);
+    expect((await userByEmail(f.email))[0]?.username).toBe(free);
+    // Without a session the endpoint refuses before saying anything about the name.
+    const visitor = await api("/update-user", { body: { username: other.username } });
+    expect(visitor.status).toBe(401);
   });
 
   it("sign-up applies the same rules to the name and avatar it accepts", async () => {

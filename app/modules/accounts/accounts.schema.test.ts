@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, generateUsername, LoginForm, NewPasswordForm, passwordStrength, SignupForm } from "./accounts.schema";
+import { fieldErrors, generateUsername, LoginForm, NewPasswordForm, passwordStrength, SignupForm, usernameField } from "./accounts.schema";
 
 const good = { username: "Player_One", email: "A@Example.org", password: "Str0ng!pw", confirmPassword: "Str0ng!pw", agreeToTerms: "on" };
 
@@ -76,5 +76,44 @@ describe("generated username", () => {
     expect(await generateUsername("sam@x.org", takenSet(["sam", "sam1", "sam2"]))).toBe("sam3");
     const all = ["sam", ...Array.from({ length: 99 }, (_, i) => `sam${i + 1}`)];
     expect(await generateUsername("sam@x.org", takenSet(all), () => 1700000004321)).toBe("sam4321");
+  });
+  it("keeps the time fallback within 21 characters: the base is cut to 17 before the 4 digits", async () => {
+    const base = "averyveryverylongn"; // 18 characters
+    const all = [base, ...Array.from({ length: 99 }, (_, i) => `${base}${i + 1}`)];
+    const name = await generateUsername(`${base}name123@x.org`, takenSet(all), () => 1700000004321);
+    expect(name).toBe("averyveryverylong4321");
+    expect(name).toHaveLength(21);
+    expect(usernameField.safeParse(name).success).toBe(true);
+  });
+  it("never returns a taken name: the time's digits count on until one is free, then random suffixes", async () => {
+    const all = ["sam", ...Array.from({ length: 99 }, (_, i) => `sam${i + 1}`)];
+    expect(await generateUsername("sam@x.org", takenSet([...all, "sam4321", "sam4322"]), () => 1700000004321)).toBe("sam4323");
+    expect(await generateUsername("sam@x.org", takenSet([...all, "sam9999"]), () => 9999)).toBe("sam0000");
+    // A hundred numbered names in a row taken as well.
+    const times = Array.from({ length: 100 }, (_, i) => `sam${String((4321 + i) % 10_000).padStart(4, "0")}`);
+    const name = await generateUsername(
+      "sam@x.org",
+      takenSet([...all, ...times]),
+      () => 4321,
+      () => 0.5,
+    );
+    expect(name).toMatch(/^sam[0-9a-z]{6}$/);
+    expect([...all, ...times]).not.toContain(name);
+    // From an 18-character base, the random fallback stays within 21 too.
+    const asked: string[] = [];
+    const takenFirst200 = async (u: string) => asked.push(u) <= 200;
+    const longName = await generateUsername(
+      "averyveryverylongname123@x.org",
+      takenFirst200,
+      () => 1,
+      () => 0.999,
+    );
+    expect(asked).toHaveLength(201);
+    expect(longName).toMatch(/^averyveryverylo[0-9a-z]{6}$/);
+    expect(usernameField.safeParse(longName).success).toBe(true);
+    expect(asked.every((u) => u.length <= 21)).toBe(true);
+  });
+  it("gives up with an error, never a taken or invalid name, when nothing is free", async () => {
+    await expect(generateUsername("sam@x.org", async () => true)).rejects.toThrow("No free username");
   });
 });

@@ -9,11 +9,13 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 21;
 export const PASSWORD_MIN = 8;
 
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
+export const LOGIN_EMAIL_MESSAGE = "Please enter a valid email address";
+export const PASSWORD_REQUIRED_MESSAGE = "Password is required";
+
+export const emailField = z.string().trim().toLowerCase().pipe(z.email(LOGIN_EMAIL_MESSAGE).max(254, LOGIN_EMAIL_MESSAGE));
+
+/** A name someone else holds (sign-up, profile edit, the live availability check). */
+export const USERNAME_TAKEN_MESSAGE = "This username is already taken";
 
 export const usernameField = z
   .string()
@@ -74,12 +76,24 @@ export const newPasswordField = z
 
 export const LoginForm = z.object({
   email: emailField,
-  password: z.string().min(1, "Password is required").max(128),
+  password: z.string().min(1, PASSWORD_REQUIRED_MESSAGE).max(128),
   rememberMe: z
     .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
     .optional()
     .transform((v) => v === true || v === "on" || v === "true"),
 });
+
+export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+export const AGREE_TO_TERMS_MESSAGE = "You must agree to the terms and conditions";
+
+/**
+ * The terms box: a checkbox posts "on", JSON callers send true. z.unknown(), not .optional(): an
+ * unchecked box sends no field at all, and the rule must still run.
+ */
+export const agreeToTermsField = z
+  .unknown()
+  .refine((v) => v === true || v === "on" || v === "true", AGREE_TO_TERMS_MESSAGE)
+  .transform(() => true as const);
 
 export const SignupForm = z
   .object({
@@ -87,10 +101,9 @@ export const SignupForm = z
     email: emailField,
     password: newPasswordField,
     confirmPassword: z.string(),
-    // z.unknown(), not .optional(): an unchecked box sends no field at all, and the rule must still run.
-    agreeToTerms: z.unknown().refine((v) => v === true || v === "on" || v === "true", "You must agree to the terms and conditions"),
+    agreeToTerms: agreeToTermsField,
   })
-  .refine((f) => f.password === f.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" });
+  .refine((f) => f.password === f.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DONT_MATCH });
 
 export const ResetRequestForm = z.object({ email: emailField });
 
@@ -130,25 +143,45 @@ export function passwordStrength(password: string): { score: number; label: (typ
 }
 
 /**
- * Username derived from an e-mail (OAuth sign-ups without one):
- * local part, lowercased, only [a-z0-9_], cut to 18, zero-padded to 3; if taken,
- * suffixes 1..99, then the last 4 digits of the current time.
+ * Username derived from an e-mail (OAuth sign-ups without one): local part, lowercased, only
+ * [a-z0-9_], cut to 18, zero-padded to 3; if taken, suffixes 1..99 (at most 20 characters); then the
+ * last 4 digits of the current time on a base cut to 17, so the name stays within the 21-character
+ * rule, counting on from those digits until a free one; then random suffixes. Every name returned
+ * passes usernameField and was not taken when asked. Throws only when nothing free was found (the
+ * OAuth callback then ends on /login with an error, no account created).
  */
 export async function generateUsername(
   email: string,
   isTaken: (u: string) => Promise<boolean>,
   now: () => number = Date.now,
+  random: () => number = Math.random,
 ): Promise<string> {
   const local = email.split("@")[0] ?? "";
   const base = local
     .toLowerCase()
     .replace(/[^a-z0-9_]/g, "")
     .slice(0, 18)
-    .padEnd(3, "0");
-  if (!(await isTaken(base))) return base;
+    .padEnd(USERNAME_MIN, "0");
+  const free = async (candidate: string) => usernameField.safeParse(candidate).success && !(await isTaken(candidate));
+  if (await free(base)) return base;
   for (let n = 1; n <= 99; n++) {
     const candidate = `${base}${n}`;
-    if (!(await isTaken(candidate))) return candidate;
+    if (await free(candidate)) return candidate;
   }
-  return `${base}${String(now()).slice(-4)}`;
+  const timeBase = base.slice(0, USERNAME_MAX - 4);
+  const start = Math.abs(Math.trunc(now())) % 10_000;
+  for (let i = 0; i < 100; i++) {
+    const candidate = `${timeBase}${String((start + i) % 10_000).padStart(4, "0")}`;
+    if (await free(candidate)) return candidate;
+  }
+  // A base someone has filled with a hundred numbered names in a row: random 6-character suffixes.
+  const randomBase = base.slice(0, USERNAME_MAX - 6);
+  for (let i = 0; i < 20; i++) {
+    const suffix = Math.floor(random() * 36 ** 6)
+      .toString(36)
+      .padStart(6, "0");
+    const candidate = `${randomBase}${suffix}`;
+    if (await free(candidate)) return candidate;
+  }
+  throw new Error("No free username could be generated");
 }

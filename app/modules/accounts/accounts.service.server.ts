@@ -3,7 +3,7 @@ import { callAuth, tooManyRequestsMessage, waitMessage, type AuthCallResult } fr
 import { getAuth } from "~/auth/auth.server";
 import { fail, ok, type Failure, type Result } from "~/lib/result";
 import { DELETE_CONFIRMATION, MESSAGES } from "./accounts.messages";
-import { usernameField } from "./accounts.schema";
+import { USERNAME_TAKEN_MESSAGE, usernameField } from "./accounts.schema";
 import { optionalUser, type SessionUser } from "~/auth/session.server";
 import { deleteSessionByToken } from "~/auth/session.queries.server";
 import { databaseRoundTrip, deleteUserCascade, findUserRecord, isUsernameTaken } from "./accounts.queries.server";
@@ -45,10 +45,12 @@ export async function signIn(
 export async function signUp(
   request: Request,
   context: Ctx,
-  form: { username: string; email: string; password: string },
+  form: { username: string; email: string; password: string; confirmPassword: string; agreeToTerms: true },
 ): Promise<Result<WithCookies<{ email: string }>>> {
+  // The confirmation and the terms go along: the auth hook checks them for every sign-up.
+  const { username, email, password, confirmPassword, agreeToTerms } = form;
   const r = await callAuth(request, context, "/sign-up/email", {
-    body: { name: form.username, username: form.username, email: form.email, password: form.password },
+    body: { name: username, username, email, password, confirmPassword, agreeToTerms },
   });
   if (r.ok) return ok({ email: form.email, setCookies: r.setCookies });
   return failure(r, MESSAGES.signupFailed);
@@ -212,14 +214,23 @@ export async function deleteAccount(request: Request, context: Ctx, userId: numb
   return ok({ setCookies: out.setCookies });
 }
 
-/** Live availability: under 3 characters or invalid → not available; errors → not available. */
-export async function isUsernameAvailable(username: string): Promise<boolean> {
+/**
+ * The live availability answer: free, held by someone (`taken`), or not a username at all
+ * (`invalid`, with the rule's own message: too short, too long, characters outside [A-Za-z0-9_]).
+ * An error during the lookup counts as not available.
+ */
+export type UsernameAvailability = { available: true } | { available: false; reason: "invalid" | "taken"; message: string };
+
+export async function isUsernameAvailable(username: string): Promise<UsernameAvailability> {
   const parsed = usernameField.safeParse(username);
-  if (!parsed.success) return false;
+  if (!parsed.success) {
+    return { available: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid username" };
+  }
+  const taken = { available: false, reason: "taken", message: USERNAME_TAKEN_MESSAGE } as const;
   try {
-    return !(await isUsernameTaken(parsed.data));
+    return (await isUsernameTaken(parsed.data)) ? taken : { available: true };
   } catch {
-    return false;
+    return taken;
   }
 }
 

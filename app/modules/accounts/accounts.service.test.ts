@@ -169,10 +169,34 @@ describe("rules enforced on the server, whoever calls", () => {
     [{ password: "UPPER0!CASE" }, "Password must contain at least one lowercase letter"],
     [{ password: "NoDigits!here" }, "Password must contain at least one number"],
     [{ password: "NoSpecial0here" }, "Password must contain at least one special character"],
+    [{ confirmPassword: "Other0!pass" }, "Passwords don't match"],
+    [{ confirmPassword: undefined }, "Passwords don't match"],
+    [{ agreeToTerms: undefined }, "You must agree to the terms and conditions"],
+    [{ agreeToTerms: false }, "You must agree to the terms and conditions"],
+    [{ agreeToTerms: "yes" }, "You must agree to the terms and conditions"],
   ])("POST /api/auth/sign-up/email %j → %s", async (override, message) => {
-    const res = await direct({ name: "x", ...fresh(), ...override });
+    const f = { name: "x", ...fresh(), ...override };
+    const res = await direct(f);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(message);
+    expect(await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, f.email))).toEqual([]);
+  });
+
+  it("takes the terms box and the confirmation as a plain form posts them (no JavaScript)", async () => {
+    const f = fresh();
+    const res = await getAuth().handler(
+      new Request("http://localhost:5199/api/auth/sign-up/email", {
+        method: "POST",
+        headers: {
+          origin: "http://localhost:5199",
+          "content-type": "application/x-www-form-urlencoded",
+          "x-savepoint-client-ip": nextIp(),
+        },
+        body: new URLSearchParams({ ...f, name: f.username, agreeToTerms: "on" }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, f.email))).toHaveLength(1);
   });
 
   it("stores the username lowercase", async () => {
@@ -197,9 +221,23 @@ describe("rules enforced on the server, whoever calls", () => {
 
   it("checks username availability (lowercase, at least 3 characters)", async () => {
     const u = await createUser({ username: `taken_${process.pid % 1000}` });
-    expect(await isUsernameAvailable(u.username!.toUpperCase())).toBe(false);
-    expect(await isUsernameAvailable("ab")).toBe(false);
-    expect(await isUsernameAvailable(`free_${process.pid % 1000}_x`)).toBe(true);
+    const taken = { available: false, reason: "taken", message: "This username is already taken" };
+    expect(await isUsernameAvailable(u.username!.toUpperCase())).toEqual(taken);
+    expect(await isUsernameAvailable("ab")).toEqual({
+      available: false,
+      reason: "invalid",
+      message: "Username must be at least 3 characters",
+    });
+    expect(await isUsernameAvailable(`free_${process.pid % 1000}_x`)).toEqual({ available: true });
+  });
+
+  it("answers a badly formatted name with the username rule it breaks, not as taken", async () => {
+    const invalid = (message: string) => ({ available: false, reason: "invalid", message });
+    expect(await isUsernameAvailable("john-doe")).toEqual(invalid("Username can only contain letters, numbers, and underscores"));
+    expect(await isUsernameAvailable("a".repeat(22))).toEqual(invalid("Username must be 21 characters or less"));
+    expect(await isUsernameAvailable("x".repeat(10_000))).toEqual(invalid("Username must be 21 characters or less"));
+    // 21 characters is within the rule.
+    expect(await isUsernameAvailable(`f${process.pid % 1000}`.padEnd(21, "_"))).toEqual({ available: true });
   });
 });
 

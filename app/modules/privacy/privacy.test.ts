@@ -443,7 +443,15 @@ describe("privacy statistics: operators only", () => {
     const ctx = contextFor(nextIp());
     const email = `sneaky${process.pid}@example.test`;
     const up = await callAuth(pageRequest("/signup", { method: "POST" }), ctx, "/sign-up/email", {
-      body: { name: "sneaky", username: `sneaky_${process.pid % 1000}`, email, password: TEST_PASSWORD, isAdmin: true },
+      body: {
+        name: "sneaky",
+        username: `sneaky_${process.pid % 1000}`,
+        email,
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+        agreeToTerms: true,
+        isAdmin: true,
+      },
     });
     expect(up.ok).toBe(true);
     const [row] = await db.handle().db.select({ isAdmin: user.isAdmin }).from(user).where(eq(user.email, email));

@@ -1,0 +1,26 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import SignupRoute from "./signup";
+
+/** The no-JS sign-up page's 'Check Your Email!' step, as the server renders it. */
+function render(actionData: unknown): string {
+  const Stub = createRoutesStub([{ id: "routes/signup", path: "/signup", Component: SignupRoute as never }]);
+  return renderToString(
+    <Stub
+      initialEntries={["/signup"]}
+      hydrationData={{ loaderData: { "routes/signup": { providers: [] } }, actionData: { "routes/signup": actionData } }}
+    />,
+  );
+}
+
+describe("sign-up page", () => {
+  it("'Check Your Email!' says what the link does: it verifies the address and signs the user in, as the modal says", () => {
+    const html = render({ step: "sent", email: "new@example.test", resent: null, error: null });
+    expect(html).toContain("Check Your Email!");
+    expect(html).toContain("new@example.test");
+    expect(html).toContain("Click the link in the email to verify your account. You&#x27;ll be signed in right away.");
+    expect(html).not.toContain("then sign in");
+    expect(html).toContain("Got it!");
+  });
+});
