@@ -17,7 +17,7 @@ const NO_DB_CLIENT = {
 
 const NO_LUCIDE = {
   regex: "^lucide-react(/|$)",
-  message: 'Import icons from "~/components/ui/icons" (one <svg> with a constant inner string; add the name there).',
+  message: 'Import icons from "~/components/ui/icons" (one <svg> with a constant inner string; add a module there).',
 };
 
 export default defineConfig(
@@ -69,7 +69,7 @@ export default defineConfig(
   // Layers: app/ never imports server/ (dependencies flow one way), and SQL lives in *.queries.server.ts:
   // only queries files, the db layer, scripts, tests and migrations open the database client
   // (type imports of it are fine: a type runs no query).
-  // Icons come from app/components/ui/icons.tsx, the one module that reads lucide-react.
+  // Icons come from app/components/ui/icons/, the one folder that reads lucide-react.
   {
     files: ["app/**/*.{ts,tsx}"],
     rules: {
@@ -77,7 +77,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["app/components/ui/icons.tsx"],
+    files: ["app/components/ui/icons/*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT, NO_DB_CLIENT] }],
     },

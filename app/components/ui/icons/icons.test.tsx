@@ -2,7 +2,7 @@ import * as lucide from "lucide-react";
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import * as icons from "./icons";
+import * as icons from ".";
 
 const ours = Object.entries(icons).filter(([, value]) => typeof value === "function") as [string, ComponentType<icons.IconProps>][];
 const theirs = (name: string) => (lucide as unknown as Record<string, ComponentType<icons.IconProps>>)[name];

@@ -1,0 +1,4 @@
+import { Check as Lucide } from "lucide-react";
+import { icon } from "./icon";
+
+export const Check = /* @__PURE__ */ icon("Check", Lucide);
