@@ -10,6 +10,7 @@ import {
   useNavigate,
   useRouteLoaderData,
   type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { Toaster } from "~/components/ui/toast";
 import type { Route } from "./+types/root";
@@ -46,6 +47,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The recorded privacy choice (account, else consent cookie): drives the banner and its sync.
     consent: await recordedConsent(request, user).catch(() => null),
   };
+}
+
+/**
+ * The root knows who is signed in (the header, the sign-in dialog). A 401 answer means the session it
+ * last saw is gone (expired, or signed out in another tab): it reloads then too, although React Router
+ * skips reloading after a 4xx answer by default.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 401 || defaultShouldRevalidate;
 }
 
 const NO_SCRIPT_CSS =

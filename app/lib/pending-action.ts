@@ -20,12 +20,16 @@ export const PENDING_ACTION_TYPES = [
   "toggle_collection",
   "write_review",
   "like_review",
+  "reply_comment",
 ] as const;
 export type PendingActionType = (typeof PENDING_ACTION_TYPES)[number];
 
 export interface PendingAction {
   type: PendingActionType;
-  /** The game the action is about (as the feature's route names it: the game id used in URLs). */
+  /**
+   * What the action is about: the game (as the feature's route names it: the game id used in URLs);
+   * for like_review the review id, for reply_comment the comment id.
+   */
   gameId: number | string;
   igdbId?: number;
   /** Epoch milliseconds when the action was remembered. */

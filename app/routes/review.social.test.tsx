@@ -55,6 +55,37 @@ describe("/review/:userId/:gameId comments", () => {
   });
 });
 
+describe("/review/:userId/:gameId comment controls", () => {
+  it("like counts with thousands separators; a visitor gets Reply (to sign in); the owner's 'Delete Comment' has Cancel", async () => {
+    const [author, commenter] = [await createUser(), await createUser()];
+    const g = await createGame({ igdbId: 870000 + Math.floor(Math.random() * 10000) });
+    const r = await createRating({ userId: author.id, gameId: g.id, rating: 8, review: "Discuss." });
+    const [c] = await db
+      .handle()
+      .db.insert(comment)
+      .values({ userId: commenter.id, ratingId: r.id, content: "Popular take", likeCount: 1234 })
+      .returning();
+    const path = `/review/${author.id}/${g.igdbId}`;
+    const data = await viewLoader({
+      request: pageRequest(path),
+      params: { userId: String(author.id), gameId: String(g.igdbId) },
+      context: ctx(),
+    } as never);
+
+    const visitor = render(ReviewViewPage, "view", "/review/:userId/:gameId", path, data);
+    expect(visitor).toContain(">1,234<");
+    expect(visitor).not.toContain(">1234<");
+    // Reply for a visitor: the sign-in dialog with JavaScript, the sign-in page (and back to this reply) without.
+    expect(visitor).toContain(`href="/login?redirectTo=${encodeURIComponent(`${path}?reply=${c!.id}`)}"`);
+    expect(visitor).toMatch(/>Reply<\/a>/);
+
+    const owner = render(ReviewViewPage, "view", "/review/:userId/:gameId", path, { ...data, viewerId: commenter.id });
+    const confirmation = owner.slice(owner.indexOf('aria-label="Delete Comment"'));
+    expect(confirmation).toMatch(/<form action="[^"]*#comment-\d+" method="get"><button type="submit"[^>]*>Cancel<\/button><\/form>/);
+    expect(confirmation.indexOf(">Cancel<")).toBeLessThan(confirmation.indexOf(">Delete<"));
+  });
+});
+
 describe("/review/:userId/:gameId when the comments cannot be read", () => {
   it("still shows the review, with 'Failed to load comments' where the comments go (not 'Review not found')", async () => {
     const author = await createUser();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub, RouterContextProvider, UNSAFE_ErrorResponseImpl } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame, createRating, createUser } from "../../tests/factories";
 import { useTestDatabase } from "../../tests/setup/database";
@@ -8,8 +8,9 @@ import { APP_URL, pageRequest, useAuthConfig, verifiedAccount } from "../../test
 import type { Config } from "~/config.server";
 import { game, rating, user } from "~/db/schema";
 import GamePage, { loader as gameLoader } from "./game";
-import ReviewPage, { action, loader, meta } from "./review";
+import ReviewPage, { action, clientAction, loader, meta, shouldRevalidate } from "./review";
 import ReviewViewPage, { loader as viewLoader, meta as viewMeta } from "./review.view";
+import { shouldRevalidate as rootRevalidates } from "../root";
 
 const db = useTestDatabase();
 let config: Config;
@@ -49,6 +50,40 @@ function renderRoute(Component: unknown, id: string, path: string, url: string, 
     />,
   );
 }
+
+describe("/review/:gameId? when the session ended while writing (with JavaScript)", () => {
+  const submit = (serverAction: () => Promise<unknown>) =>
+    clientAction({ request: post("/review/123", validForm), params: { gameId: "123" }, serverAction } as never);
+  const revalidates = (next = "http://localhost/review/123") =>
+    shouldRevalidate({
+      currentUrl: new URL("http://localhost/review/123"),
+      nextUrl: new URL(next),
+      defaultShouldRevalidate: true,
+    } as never);
+
+  it("answers the 401 with signIn (the page stays, the sign-in dialog opens) and keeps this page's data until the next submission", async () => {
+    const unauthenticated = { ok: false, error: "User not authenticated", message: "User not authenticated" };
+    expect(await submit(() => Promise.reject(new UNSAFE_ErrorResponseImpl(401, "Unauthorized", unauthenticated)))).toEqual({
+      error: "User not authenticated",
+      signIn: true,
+    });
+    // Reloading this page's data now would send it to /login and lose the text; the root (who is signed
+    // in: the header, the dialog) reloads after a 401.
+    expect(revalidates()).toBe(false);
+    expect(rootRevalidates({ actionStatus: 401, defaultShouldRevalidate: false } as never)).toBe(true);
+    expect(rootRevalidates({ actionStatus: 422, defaultShouldRevalidate: false } as never)).toBe(false);
+    expect(revalidates("http://localhost/review/456")).toBe(true);
+
+    // Signed in again: the next Publish goes through as usual.
+    expect(await submit(() => Promise.resolve({ ok: true }))).toEqual({ ok: true });
+    expect(revalidates()).toBe(true);
+
+    // Other refusals are the server's, as before.
+    const forbidden = new UNSAFE_ErrorResponseImpl(403, "Forbidden", { error: "Forbidden" });
+    expect(await submit(() => Promise.reject(forbidden)).catch((e: unknown) => e)).toBe(forbidden);
+    expect(revalidates()).toBe(true);
+  });
+});
 
 describe("/review/:gameId? (write and edit)", () => {
   it("sends visitors to sign-in with the origin path kept; a visitor's POST is a 401", async () => {

@@ -1,9 +1,20 @@
 import { readFormObject } from "~/lib/form.server";
 import { Search } from "~/components/ui/icons";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useNavigation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/review";
 import { requireUser } from "~/access/access.server";
 import { isTrustedOrigin } from "~/auth/session.server";
+import { useAuthModal } from "~/components/auth/auth-modal";
 import { inputClass } from "~/components/auth/auth-ui";
 import { GameCover } from "~/components/game/game-cover";
 import { ReviewForm } from "~/components/review/review-form";
@@ -28,22 +39,42 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /**
+ * Signed out since the page loaded (the session expired, or a sign-out in another tab), this page's
+ * loader would send it to /login and lose what was typed: until the next submission it keeps its data
+ * (the root still reloads, so the header and the sign-in dialog know nobody is signed in).
+ */
+let awaitingSignIn = false;
+
+/**
  * With JavaScript: a submission that never reached the server (the connection dropped, the device is
  * offline) keeps the page and everything typed, with the spec's 'Failed to submit review. Please try
- * again.' (or the delete's), instead of replacing the page with an error. The server's own answers
- * (refusals, redirects) pass through unchanged.
+ * again.' (or the delete's), instead of replacing the page with an error. So does one refused because
+ * nobody is signed in any more (401): the page answers `signIn` and opens the sign-in dialog over the
+ * form; once signed in, Publish works. The server's other answers (refusals, redirects) pass through.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
+  awaitingSignIn = false;
   try {
     return await serverAction();
   } catch (err) {
+    if (isRouteErrorResponse(err) && err.status === 401) {
+      awaitingSignIn = true;
+      const body = err.data as { error?: unknown } | undefined;
+      return { error: typeof body?.error === "string" ? body.error : UNAUTHENTICATED, signIn: true };
+    }
     if (err instanceof Response || isRouteErrorResponse(err)) throw err;
     return { error: intent === "delete" ? DELETE_FAILED : SUBMIT_FAILED };
   }
 }
 
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (awaitingSignIn && currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
 const SUBMIT_FAILED = "Failed to submit review. Please try again.";
+const UNAUTHENTICATED = "User not authenticated";
 const DELETE_FAILED = "Failed to delete review. Please try again.";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -55,6 +86,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { game, review, results, query, finishedLocked, finishedAnswer } = loaderData;
   const navigation = useNavigation();
+  const signedIn = useRouteLoaderData<{ user?: unknown }>("root")?.user != null;
+  const authModal = useAuthModal();
+  const signIn = actionData !== undefined && "signIn" in actionData && actionData.signIn === true;
+  // Signed out mid-edit: the sign-in dialog over the form (each time Publish meets a 401).
+  useEffect(() => {
+    if (signIn && !signedIn) authModal.open("login");
+  }, [actionData, signIn, signedIn, authModal]);
+  useEffect(
+    () => () => {
+      awaitingSignIn = false;
+    },
+    [],
+  );
   const next = navigation.location?.pathname;
   // Another review page on its way (not this page reloading its data after a submission: the form and
   // what was typed in it stay).
@@ -139,7 +183,8 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
               review={review}
               finishedLocked={finishedLocked}
               finishedAnswer={finishedAnswer}
-              error={actionData?.error ?? null}
+              error={signIn && signedIn ? null : (actionData?.error ?? null)}
+              onSignIn={signIn && !signedIn ? () => authModal.open("login") : undefined}
             />
           </div>
         </>

@@ -1,5 +1,16 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
-import { newMember, openSignIn, postFromPage, signUpAndVerify, signUpInModal, uniqueAccount, userId, verifyFromOutbox } from "./accounts";
+import {
+  newMember,
+  openSignIn,
+  PASSWORD,
+  postFromPage,
+  signOut,
+  signUpAndVerify,
+  signUpInModal,
+  uniqueAccount,
+  userId,
+  verifyFromOutbox,
+} from "./accounts";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -246,6 +257,95 @@ test("the comment composer says what is wrong before posting: blank, or over 500
   await post.click();
   await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
   await expect(commentBy(page, "🎮🎮🎮")).toBeVisible();
+});
+
+test("comments: 'Delete Comment' has a Cancel that closes it (keyboard and mouse); a visitor's Reply opens the sign-in dialog, and the reply form after signing in", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const member = await newMember(page, "cancel");
+  await reviewPortal2(page, "Cooperative mode is the best part.");
+  await page.goto(`/review/${member.id}/72`);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Comment" }).fill("Who else played it split-screen?");
+  await page.getByRole("button", { name: "Post Comment" }).click();
+  const mine = commentBy(page, "Who else played it split-screen?");
+  await expect(mine).toBeVisible();
+
+  // Keyboard: the confirmation opens with focus on Cancel; Enter closes it and focus goes back.
+  const summary = mine.locator("summary", { hasText: "Delete" });
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  const confirm = mine.getByRole("dialog", { name: "Delete Comment" });
+  await expect(confirm).toBeVisible();
+  const cancel = confirm.getByText("Cancel", { exact: true });
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect(summary).toBeFocused();
+  // Escape closes it too; and a click on Cancel.
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await summary.click();
+  await confirm.getByText("Cancel", { exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(mine).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
+
+  // A visitor sees Reply; it opens the sign-in dialog, and once signed in the reply form is open.
+  const visitor = await otherPerson(browser, testInfo, 3);
+  await visitor.page.goto(`/review/${member.id}/72`);
+  await waitForHydration(visitor.page);
+  await commentBy(visitor.page, "Who else played it split-screen?").getByRole("link", { name: "Reply", exact: true }).click();
+  const dialog = visitor.page.getByRole("dialog", { name: "Sign in to your account" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Email").fill(member.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const reply = commentBy(visitor.page, "Who else played it split-screen?").getByRole("textbox", { name: "Reply" });
+  await expect(reply).toHaveValue(`@${member.username} `);
+  await visitor.context.close();
+});
+
+test("a session that ends while writing keeps the review, opens the sign-in dialog, and Publish works after signing in", async ({
+  page,
+}) => {
+  const member = await newMember(page, "expiry");
+  await page.goto("/review/72");
+  await expect(page.getByRole("heading", { name: /^Review: / })).toBeVisible();
+  await waitForHydration(page);
+  const text = `Drafted by ${member.username} while the session ran out.`;
+  await page.getByRole("spinbutton", { name: "Rating" }).fill("9");
+  await page.getByRole("group", { name: "Did you finish the game?" }).getByLabel("Yes").check();
+  await page.getByRole("group", { name: "Would you recommend this game?" }).getByLabel("Yes").check();
+  await page.getByLabel("Platform").selectOption("PC (Microsoft Windows)");
+  await page.getByLabel(/^Review/).fill(text);
+
+  // Signed out in another tab (as an expired session would be).
+  const other = await page.context().newPage();
+  await other.goto("/");
+  await waitForHydration(other);
+  await signOut(other);
+  await other.close();
+
+  await page.getByRole("button", { name: "Publish Review" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/review\/72$/);
+  await expect(page.getByLabel(/^Review/)).toHaveValue(text);
+
+  await dialog.getByLabel("Email").fill(member.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel(/^Review/)).toHaveValue(text);
+  await expect(page.getByRole("spinbutton", { name: "Rating" })).toHaveValue("9");
+  await page.getByRole("button", { name: "Publish Review" }).click();
+  await expect(page).toHaveURL(/\/game\/[a-z0-9-]+$/);
+  await expect(reviewsRegion(page).getByText(text)).toBeVisible();
 });
 
 test.describe("a connection that drops", () => {

@@ -161,7 +161,7 @@ test.describe("avatars that fail to load", () => {
   // The service worker would answer image requests itself, out of page.route()'s sight.
   test.use({ serviceWorkers: "block" });
 
-  test("show the initial letter instead: header, home card, review view, game page, Discover, profile", async ({ page }) => {
+  test("show the initial letter instead: header, home card, review view, game page, Discover, profile", async ({ page, browser }) => {
     // Every uploaded picture fails from the start (a dead file, a CDN outage).
     await page.route("**/uploads/**", (route) => route.abort());
     const member = await newMember(page, "deadpic");
@@ -206,9 +206,14 @@ test.describe("avatars that fail to load", () => {
     await waitForHydration(page);
     await expectInitial(page.getByTestId("game-review").filter({ hasText: text }));
 
-    await page.goto(`/users?q=${encodeURIComponent(member.username)}`);
-    await waitForHydration(page);
-    await expectInitial(page.getByTestId("user-results").getByRole("listitem").first());
+    // Discover lists everyone but the viewer: someone else looks (uploads failing for them too).
+    const visitor = await browser.newContext({ serviceWorkers: "block" });
+    const other = await visitor.newPage();
+    await other.route("**/uploads/**", (route) => route.abort());
+    await other.goto(`/users?q=${encodeURIComponent(member.username)}`);
+    await waitForHydration(other);
+    await expectInitial(other.getByTestId("user-results").getByRole("listitem").first());
+    await visitor.close();
 
     await page.goto(`/user/${member.id}`);
     await waitForHydration(page);

@@ -22,7 +22,7 @@ type ActionData = { ok: true; state: ListState } | { ok: false; error: string };
 const EMPTY: ListState = { inWishlist: false, wishlistPriority: null, inCollection: false, started: false, completed: false };
 
 /** What a pending action (remembered while signed out) does once the user is signed in. */
-const PENDING_INTENT: Record<Exclude<PendingActionType, "write_review" | "like_review">, ListIntent> = {
+const PENDING_INTENT: Record<Exclude<PendingActionType, "write_review" | "like_review" | "reply_comment">, ListIntent> = {
   mark_started: "mark_started",
   mark_completed: "mark_completed",
   toggle_wishlist: "add_to_wishlist",

@@ -1,10 +1,11 @@
 import { Heart, MessageCircle } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { RelativeTime } from "~/components/ui/relative-time";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { CommentPage, CommentView } from "~/modules/social/social.service.server";
 import { COMMENT_MAX_LENGTH, commentFormProblem, commentLength, SOCIAL_MESSAGES } from "~/modules/social/social.schema";
+import { registerPendingActionHandler, requireSignIn, type PendingAction } from "~/lib/pending-action";
 import { useSocialForm, type SocialAnswer } from "./social-form";
 import { countLabel } from "~/lib/counts";
 
@@ -154,7 +155,7 @@ function CommentLike({ comment, ctx }: { comment: CommentView; ctx: Ctx }) {
         className={`${buttonClass} inline-flex items-center gap-1 ${shown.liked ? "text-rose-400" : ""}`}
       >
         <Heart aria-hidden="true" className="size-3.5" fill={shown.liked ? "currentColor" : "none"} />
-        <span>{shown.count}</span>
+        <span>{countLabel(shown.count)}</span>
         <span className="sr-only">{shown.liked ? "Unlike comment" : "Like comment"}</span>
       </button>
     </form>
@@ -176,27 +177,98 @@ function EditForm({ comment }: { comment: CommentView }) {
   );
 }
 
-/** The confirmation: a 'Delete Comment' dialog (a disclosure, so it works without JavaScript too). */
-function DeleteForm({ comment }: { comment: CommentView }) {
+/** Closes a disclosure and gives the focus back to its summary. */
+function closeDisclosure(details: HTMLDetailsElement | null) {
+  if (!details) return;
+  details.open = false;
+  details.querySelector("summary")?.focus();
+}
+
+/**
+ * 'Delete' opens the 'Delete Comment' confirmation: a disclosure, so it works without JavaScript too
+ * (there Cancel reloads the page, which shows it closed: a GET form, since a link to the same
+ * address would only scroll). With JavaScript the focus goes to Cancel when
+ * it opens; Cancel or Escape closes it and gives the focus back to 'Delete'.
+ */
+function DeleteToggle({ comment }: { comment: CommentView }) {
   const { onSubmit, redirectTo, busy } = useSocialForm(ACTION, "Failed to delete comment");
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const details = detailsRef.current;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || !details?.open) return;
+      e.preventDefault();
+      closeDisclosure(details);
+    };
+    details?.addEventListener("keydown", onKey);
+    return () => details?.removeEventListener("keydown", onKey);
+  }, []);
   return (
-    <div role="dialog" aria-label="Delete Comment" className="mt-2 rounded-lg border border-line bg-surface-2 p-3">
-      <h4 className="font-semibold text-ink-strong">Delete Comment</h4>
-      <p className="mt-1 text-sm text-muted">Are you sure you want to delete this comment? This action cannot be undone.</p>
-      <form method="post" action={ACTION} onSubmit={onSubmit} className="mt-2">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="commentId" value={comment.id} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-rose-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-rose-500"
-        >
-          Delete
-        </button>
-      </form>
-    </div>
+    <details
+      ref={detailsRef}
+      onToggle={(e) => {
+        if (e.currentTarget.open) cancelRef.current?.focus();
+      }}
+    >
+      <summary className={`${buttonClass} cursor-pointer list-none`}>Delete</summary>
+      <div role="dialog" aria-label="Delete Comment" className="mt-2 rounded-lg border border-line bg-surface-2 p-3">
+        <h4 className="font-semibold text-ink-strong">Delete Comment</h4>
+        <p className="mt-1 text-sm text-muted">Are you sure you want to delete this comment? This action cannot be undone.</p>
+        <div className="mt-2 flex gap-2">
+          <form
+            method="get"
+            action={`${location.pathname}#comment-${comment.id}`}
+            onSubmit={(e) => {
+              e.preventDefault();
+              closeDisclosure(detailsRef.current);
+            }}
+          >
+            {[...params.entries()]
+              .filter(([name]) => name !== "socialError")
+              .map(([name, value], i) => (
+                <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+              ))}
+            <button
+              ref={cancelRef}
+              type="submit"
+              className="rounded-lg border border-line px-3 py-1.5 text-sm font-semibold text-ink hover:bg-surface"
+            >
+              Cancel
+            </button>
+          </form>
+          <form method="post" action={ACTION} onSubmit={onSubmit}>
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="commentId" value={comment.id} />
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-rose-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-rose-500"
+            >
+              Delete
+            </button>
+          </form>
+        </div>
+      </div>
+    </details>
   );
+}
+
+/**
+ * The Reply controls on the page by comment id. A visitor's Reply opens the sign-in dialog and
+ * remembers the reply (the pending action 'reply_comment'); once signed in, that comment's reply form
+ * opens. One handler serves every comment, and it looks the comment up after every Reply of the
+ * render has registered (as the review like button does).
+ */
+const replyOpeners = new Map<number, () => void>();
+let unregisterPendingReply: (() => void) | null = null;
+
+function runPendingReply(pending: PendingAction): Promise<void> {
+  const commentId = Number(pending.gameId);
+  return Promise.resolve().then(() => replyOpeners.get(commentId)?.());
 }
 
 /**
@@ -206,6 +278,7 @@ function DeleteForm({ comment }: { comment: CommentView }) {
  */
 function ReplyToggle({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; topId: number }) {
   const [params] = useSearchParams();
+  const location = useLocation();
   const [open, setOpen] = useState(params.get("reply") === String(comment.id));
   const panelRef = useRef<HTMLDivElement>(null);
   const opened = useRef(false);
@@ -217,10 +290,41 @@ function ReplyToggle({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; 
     field?.focus();
     field?.setSelectionRange(field.value.length, field.value.length);
   }, [open]);
+  useEffect(() => {
+    const openReply = () => {
+      opened.current = true;
+      setOpen(true);
+    };
+    replyOpeners.set(comment.id, openReply);
+    unregisterPendingReply ??= registerPendingActionHandler("reply_comment", runPendingReply);
+    return () => {
+      if (replyOpeners.get(comment.id) === openReply) replyOpeners.delete(comment.id);
+      if (replyOpeners.size === 0) {
+        unregisterPendingReply?.();
+        unregisterPendingReply = null;
+      }
+    };
+  }, [comment.id]);
   const target = new URLSearchParams(params);
   target.delete("socialError");
   target.set("reply", String(comment.id));
   const panel = `reply-${comment.id}`;
+  if (ctx.viewerId === null) {
+    // A visitor: the sign-in dialog (without JavaScript, the sign-in page and back to this reply form).
+    return (
+      <Link
+        to={`/login?redirectTo=${encodeURIComponent(`${location.pathname}?${target.toString()}`)}`}
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          requireSignIn({ type: "reply_comment", gameId: comment.id });
+        }}
+        className={buttonClass}
+      >
+        Reply
+      </Link>
+    );
+  }
   return (
     <>
       <Link
@@ -267,17 +371,14 @@ function CommentItem({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; 
       {comment.deleted ? null : (
         <div className="mt-1 flex flex-wrap items-start gap-1">
           <CommentLike comment={comment} ctx={ctx} />
-          {ctx.viewerId !== null ? <ReplyToggle comment={comment} ctx={ctx} topId={topId} /> : null}
+          <ReplyToggle comment={comment} ctx={ctx} topId={topId} />
           {own ? (
             <>
               <details>
                 <summary className={`${buttonClass} cursor-pointer list-none`}>Edit</summary>
                 <EditForm comment={comment} />
               </details>
-              <details>
-                <summary className={`${buttonClass} cursor-pointer list-none`}>Delete</summary>
-                <DeleteForm comment={comment} />
-              </details>
+              <DeleteToggle comment={comment} />
             </>
           ) : null}
         </div>

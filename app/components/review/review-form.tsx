@@ -58,10 +58,12 @@ export interface ReviewFormProps {
   finishedLocked: boolean;
   finishedAnswer: "" | "no";
   error: string | null;
+  /** Set when the session ended: the error banner offers Sign In (the dialog). */
+  onSignIn?: () => void;
 }
 
 /** The write / edit form: a plain POST without JavaScript; with it, the spec's live rules. */
-export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error }: ReviewFormProps) {
+export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error, onSignIn }: ReviewFormProps) {
   const hydrated = useHydrated();
   const busy = useBusy();
   const navigate = useNavigate();
@@ -82,7 +84,19 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
 
   return (
     <>
-      {error ? <FormBanner tone="error">{error}</FormBanner> : null}
+      {error ? (
+        <FormBanner tone="error">
+          {error}
+          {onSignIn ? (
+            <>
+              {" "}
+              <button type="button" onClick={onSignIn} className="font-semibold underline hover:no-underline">
+                Sign In
+              </button>
+            </>
+          ) : null}
+        </FormBanner>
+      ) : null}
       <Form method="post" className="space-y-6" aria-label={review ? "Edit your review" : "Write a review"}>
         {review ? <input type="hidden" name="reviewId" value={review.id} /> : null}
 
