@@ -13,7 +13,7 @@ function renderBoundary(error: unknown): string {
 describe("/user/:id when the profile fails to load", () => {
   it("shows 'Failed to load user data' and, as for an invalid id, a way home", () => {
     const html = renderBoundary(new Error("connection terminated"));
-    expect(html).toMatch(/<h1 role="alert"[^>]*>Failed to load user data<\/h1>/);
+    expect(html).toMatch(/<div role="alert"><h1[^>]*>Failed to load user data<\/h1><\/div>/);
     expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Go home<\/a>/);
     expect(html).not.toContain("connection terminated");
   });

@@ -53,12 +53,25 @@ test("a profile that fails to load says 'Failed to load user data', then goes ho
   const me = await newMember(page, "lost");
   await page.goto(`/user/${me.id}`);
   await waitForHydration(page);
-  // The next read of the profile's data fails on the server.
-  await page.route(`**/user/${me.id}.data*`, (route) =>
-    route.fulfill({ status: 500, contentType: "text/plain", body: "Unexpected Server Error" }),
-  );
+  // The next read of the profile's data fails on the server: the answer is the server's own, with the
+  // profile route's result turned into the error a throwing loader sends (tests/http/edge.test.ts
+  // checks that shape against a real failure).
+  await page.route(`**/user/${me.id}.data*`, async (route) => {
+    const real = await route.fetch();
+    const [head, ...rest] = (await real.text()).split("\n");
+    const values = JSON.parse(head!) as unknown[];
+    const top = values[0] as Record<string, number>;
+    const key = Object.keys(top).find((k) => values[Number(k.slice(1))] === "routes/user")!;
+    const push = (v: unknown) => values.push(v) - 1;
+    const error = push(["SanitizedError", push("Error"), push("Unexpected Server Error"), -7]);
+    values[top[key]!] = { [`_${push("error")}`]: error };
+    // The server's headers (X-Remix-Response among them), less those of the original body's encoding.
+    const headers = Object.fromEntries(Object.entries(real.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)));
+    await route.fulfill({ status: 500, headers, body: [JSON.stringify(values), ...rest].join("\n") });
+  });
+
   await page.getByRole("navigation", { name: "Profile sections" }).getByRole("link", { name: "Top 10" }).click();
-  await expect(page.getByRole("heading", { name: "Failed to load user data" })).toBeVisible();
+  await expect(page.getByRole("alert").getByRole("heading", { name: "Failed to load user data" })).toBeVisible();
   await page.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
   await page.unroute(`**/user/${me.id}.data*`);
 });
@@ -80,7 +93,11 @@ test("follow dialog: a follow toggle on each person, 'Load more' past the first 
       data: { email: `${username}@example.org`, password: PASSWORD, name: username, username },
     });
     expect(res.ok(), await res.text()).toBe(true);
-    ids.push(Number(((await res.json()) as { user: { id: string } }).user.id));
+    // The sign-up answer carries no id (the address is unverified); the user search finds it.
+    const found = await request.get(`/api/users/search?q=${username}&limit=1`);
+    const [user] = ((await found.json()) as { users: { id: number; username: string }[] }).users;
+    expect(user?.username).toBe(username);
+    ids.push(user!.id);
   }
   for (const id of ids) {
     const res = await postFromPage(page, `/api/users/${id}/follow`, { intent: "follow", format: "json" });
@@ -115,25 +132,31 @@ test("follow dialog: a follow toggle on each person, 'Load more' past the first 
   const shown = await people.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect(new Set(shown).size).toBe(51);
 
-  // Unfollow the last one from the dialog.
+  // A failure the server reports: the state rolls back, and the toast says what and why.
   const last = people.last().getByRole("button");
   await expect(last).toHaveAttribute("aria-pressed", "true");
-  await last.click();
-  await expect(last).toHaveAttribute("aria-pressed", "false");
-
-  // A failure the server reports: the state rolls back, and the toast says what and why.
   await page.route("**/api/users/*/follow", (route) =>
     route.fulfill({
       status: 500,
       contentType: "application/json",
-      body: JSON.stringify({ ok: false, error: "Failed to follow user. Please try again." }),
+      body: JSON.stringify({ ok: false, error: "Failed to unfollow user. Please try again." }),
     }),
   );
   await last.click();
-  await expect(page.getByText("Failed to update follow status").first()).toBeVisible();
-  await expect(page.getByText("Failed to follow user. Please try again.")).toBeVisible();
-  await expect(last).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByText("Failed to update follow status")).toBeVisible();
+  await expect(page.getByText("Failed to unfollow user. Please try again.")).toBeVisible();
+  await expect(last).toHaveAttribute("aria-pressed", "true");
   await page.unroute("**/api/users/*/follow");
+
+  // Unfollow the last one from the dialog: the row stays (so it can be followed again) until the dialog is reopened.
+  const reloaded = page.waitForResponse((r) => r.url().includes(`/user/${me.id}.data`));
+  await last.click();
+  await expect(last).toHaveAttribute("aria-pressed", "false");
+  await reloaded;
+  await expect(people).toHaveCount(51);
+  await expect(last).toHaveAttribute("aria-pressed", "false");
+  await last.click();
+  await expect(last).toHaveAttribute("aria-pressed", "true");
 
   // A visitor sees 'Login', disabled, on each person.
   const visitor = await browser.newContext();

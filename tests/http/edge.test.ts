@@ -1,5 +1,8 @@
 import http from "node:http";
-import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "../../app/db/client.server";
+import { createUser } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { useRealApp } from "../support/real-app";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
@@ -440,5 +443,39 @@ describe("body size limits", () => {
     const streamed = await streamUntilAnswered("/settings/avatar", `multipart/form-data; boundary=${boundary}`, 50 * 1024 * 1024, false);
     expect(streamed.status).toBe(413);
     expect(streamed.sent).toBeLessThan(20 * 1024 * 1024);
+  });
+});
+
+describe("a profile whose data cannot be read", () => {
+  it("is the notice 'Failed to load user data' with a refresh home, and its .data twin the error that shows it", async () => {
+    const u = await createUser();
+    // One table the profile header counts from is out of reach: the header's read fails for real.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await getDb().execute(sql`alter table user_wishlist rename to user_wishlist_away`);
+    try {
+      const page = await fetch(app.url(`/user/${u.id}`), { headers: { "x-forwarded-for": nextForwardedIp() } });
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toMatch(/<div role="alert"><h1[^>]*>Failed to load user data<\/h1><\/div>/);
+      // Without JavaScript the browser goes home after 2 seconds; with it, the notice does.
+      expect(html).toMatch(/<meta http-equiv="refresh" content="2;url=\/"\/?>/);
+      expect(html).toContain("<title>Failed to load user data");
+
+      // What a client-side navigation receives: the profile route's result is a (sanitized) error.
+      const data = await fetch(app.url(`/user/${u.id}.data?tab=top10`), { headers: { "x-forwarded-for": nextForwardedIp() } });
+      expect(data.status).toBe(500);
+      const values = JSON.parse((await data.text()).split("\n")[0]!) as unknown[];
+      const top = values[0] as Record<string, number>;
+      const key = Object.keys(top).find((k) => values[Number(k.slice(1))] === "routes/user")!;
+      const result = values[top[key]!] as Record<string, number>;
+      const [resultKey] = Object.keys(result);
+      expect(values[Number(resultKey!.slice(1))]).toBe("error");
+      const error = values[result[resultKey!]!] as unknown[];
+      expect(error[0]).toBe("SanitizedError");
+      expect(values[error[2] as number]).toBe("Unexpected Server Error");
+    } finally {
+      await getDb().execute(sql`alter table user_wishlist_away rename to user_wishlist`);
+      logged.mockRestore();
+    }
   });
 });

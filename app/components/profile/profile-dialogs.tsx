@@ -93,22 +93,22 @@ function listQuery(dialog: ProfileDialog): Record<string, string> {
 
 /**
  * The pages of a dialog shown so far: the one the page was rendered with, then each one 'Load more'
- * fetched (the page's own URL with ?after=, so the same link works without JavaScript).
+ * fetched (the page's own URL with ?after=, so the same link works without JavaScript). Each page is
+ * kept as it was first shown: when the page's data reloads (after a follow toggle), a person just
+ * unfollowed stays in the list, so the toggle can be pressed again, until the dialog is reopened.
  */
 function useDialogPages(dialog: ProfileDialog) {
   const fetcher = useFetcher<{ dialog?: ProfileDialog | null }>();
-  // Pages fetched before the one the fetcher holds now (moved here when the next one is asked for).
-  const [earlier, setEarlier] = useState<ProfileDialog[]>([]);
+  const [pages, setPages] = useState<ProfileDialog[]>([dialog]);
   const fetched = fetcher.data?.dialog ?? null;
-  const latest = fetched && sameList(fetched, dialog) ? fetched : null;
-  const pages = [dialog, ...earlier, ...(latest && !latest.error ? [latest] : [])];
+  const latest = fetcher.state === "idle" && fetched && sameList(fetched, dialog) ? fetched : null;
+  // A page not yet shown joins the list (a reloaded one, same ?after=, does not).
+  if (latest && !latest.error && !pages.some((p) => p.after === latest.after)) setPages([...pages, latest]);
   // A page that failed to load is asked for again by the same link.
-  const next = latest ? (latest.error ? latest.after : latest.nextCursor) : dialog.nextCursor;
+  const next = pages[pages.length - 1]!.nextCursor;
   const loading = fetcher.state !== "idle";
   const loadMore = (href: string) => {
-    if (loading) return;
-    if (latest && !latest.error) setEarlier((prev) => [...prev, latest]);
-    void fetcher.load(href);
+    if (!loading) void fetcher.load(href);
   };
   return { pages, next, loadError: latest?.error ?? null, loading, loadMore };
 }

@@ -183,9 +183,10 @@ export function InvalidProfile({ message = "Invalid user ID" }: { message?: stri
   }, [navigate]);
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 role="alert" className="text-2xl font-bold text-ink-strong">
-        {message}
-      </h1>
+      {/* Announced at once, and still the page's heading. */}
+      <div role="alert">
+        <h1 className="text-2xl font-bold text-ink-strong">{message}</h1>
+      </div>
       <Link to="/" className="mt-6 inline-block text-accent-strong underline">
         Go home
       </Link>
