@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../setup/database";
 import { useRealApp } from "../support/real-app";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
+import { dataPathFor, pathFor, routeTable } from "../support/route-table";
 import { HTTP_TEST_PASSWORD, nextForwardedIp, setCookies, signedInAccount, staysOnSite } from "./support";
 
 /**
@@ -255,6 +256,28 @@ describe("the Host header and the Origin of a page's form", () => {
     // The site's own origin still reaches the action (a wrong password is the action's own 4xx).
     const own = await post("/login.data", form({ email: "nobody@example.test", password: "Wrong!pass1" }), FORM);
     expect(own.status).toBe(401);
+  });
+
+  // An API's `.data` twin is a React Router data request too: it met React Router's own Origin check,
+  // a 400 "Unexpected Server Error" with a logged stack trace, for anyone who sent one.
+  it("an API's .data twin posted from another origin is a 403 'Forbidden' too, signed in or not", async () => {
+    const apis = (await routeTable()).map((r) => r.pattern).filter((p) => p.startsWith("/api/"));
+    expect(apis).toEqual(expect.arrayContaining(["/api/comments", "/api/reviews/:id/like", "/api/users/:id/follow", "/api/auth/*"]));
+    for (const pattern of apis) {
+      const path = dataPathFor(pathFor(pattern, "1"));
+      for (const cookie of [undefined, account.cookie]) {
+        const res = await post(path, form({ intent: "like", commentId: "1", format: "json" }), FORM, {
+          origin: "http://evil.example",
+          ...(cookie ? { cookie } : {}),
+        });
+        const body = await res.text();
+        const where = `${path}${cookie ? " (signed in)" : ""} → ${res.status} ${body.slice(0, 80)}`;
+        expect(body, where).not.toMatch(/Unexpected Server Error/);
+        // A route without an action says so first (405); every other one refuses the foreign form.
+        expect([403, 405], where).toContain(res.status);
+        if (res.status === 403) expect(body, where).toContain("Forbidden");
+      }
+    }
   });
 });
 
