@@ -434,6 +434,23 @@ describe("body size limits", () => {
     expect((await post("/api/events", JSON.stringify({ pad: big(30 * 1024) }), "application/json")).status).toBe(413);
   });
 
+  it("a review of 10,000 characters gets through the edge in any script; a larger body does not", async () => {
+    // The review text may hold 10,000 characters; urlencoded, one CJK character is 9 bytes (a 16 KB form limit
+    // turned a review of ~1,800 of them away with a plain-text 413).
+    const fields = (text: string) => form({ rating: "8", recommended: "yes", finished: "yes", platform: "PC", text });
+    for (const text of ["日本語のレビュー".repeat(1250), "\u{1F3AE}".repeat(5000), "é, ".repeat(3333)]) {
+      expect(text.length).toBeLessThanOrEqual(10_000);
+      for (const path of ["/review/1", "/review/1.data"]) {
+        const res = await post(path, fields(text), FORM);
+        // Past the edge: the action answers (a visitor is told to sign in).
+        expect(res.status, `${path} ${text.slice(0, 4)}…`).toBe(401);
+      }
+    }
+    expect((await post("/review/1", fields("日".repeat(20_000)), FORM)).status).toBe(413);
+    // Other forms keep the 16 KB limit.
+    expect((await post("/settings/profile", form({ bio: "日".repeat(2000) }), FORM)).status).toBe(413);
+  });
+
   it("an avatar upload gets the 5 MB image limit (plus its form fields), not the 16 KB of a form, and no more", async () => {
     const boundary = "edgeavatarboundary";
     const upload = (bytes: number) => {
