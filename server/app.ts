@@ -20,6 +20,7 @@ import { METHOD_NOT_ALLOWED, requestGuard } from "./request-guard";
 import { requestOrigin } from "./request-origin";
 import { securityHeaders } from "./security";
 import { serviceWorkerHandler } from "./service-worker";
+import { writeLimit } from "./write-limit";
 import { GENERATED_COVER_PATH } from "../app/lib/images";
 
 export interface AppOptions {
@@ -159,6 +160,8 @@ export function createApp(opts: AppOptions): Express {
   app.use(noActionGuard(opts.build));
   // A page's form posted from another site: the 403 the actions give, before React Router's own check.
   app.use(foreignOriginGuard());
+  // Changes per signed-in member and minute (write-limit.ts): past the limit, a 429 before any route runs.
+  app.use(writeLimit());
   if (opts.htmlCacheTtl && opts.htmlCacheTtl > 0) {
     const render = createFetchHandler(opts.build, mode);
     const build = opts.build;

@@ -1,5 +1,10 @@
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getConfig, setConfig } from "../../app/config.server";
+import { comment } from "../../app/db/schema";
+import { WRITE_LIMIT_MESSAGE } from "../../app/modules/rate-limit/rate-limit.server";
+import { createGame, createRating, createUser } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { useRealApp } from "../support/real-app";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
@@ -12,7 +17,7 @@ import { HTTP_TEST_PASSWORD, nextForwardedIp, setCookies, signedInAccount, stays
  * and a refused body never stalls the keep-alive connection it came on.
  */
 
-useTestDatabase();
+const db = useTestDatabase();
 const app = useRealApp();
 let account: { email: string; cookie: string };
 
@@ -480,5 +485,57 @@ describe("body size limits", () => {
     const streamed = await streamUntilAnswered("/settings/avatar", `multipart/form-data; boundary=${boundary}`, 50 * 1024 * 1024, false);
     expect(streamed.status).toBe(413);
     expect(streamed.sent).toBeLessThan(20 * 1024 * 1024);
+  });
+});
+
+describe("changes per member are limited (WRITE_RATE_LIMIT)", () => {
+  // Without a limit one account could post comments without end, and every change empties the anonymous
+  // page cache: one member toggling a like in a loop kept every visitor's page rendering afresh.
+  it("past the limit a member's changes are refused (429) for the rest of the minute; refusals, visitors and other members do not count", async () => {
+    const saved = getConfig();
+    setConfig({ ...saved, writeRateLimit: 3 });
+    try {
+      const [author, g] = [await createUser(), await createGame()];
+      const review = await createRating({ userId: author.id, gameId: g.id, rating: 8, review: "Mine." });
+      const spammer = await signedInAccount(app.url(""));
+      const say = (cookie: string | undefined, content: string, extra: Record<string, string> = { format: "json" }) =>
+        post("/api/comments", form({ intent: "create", reviewId: String(review.id), content, ...extra }), FORM, cookie ? { cookie } : {});
+
+      // Refused posts (a blank comment) change nothing and use none of the allowance.
+      for (let i = 0; i < 5; i++) expect((await say(spammer.cookie, " ")).status).toBe(400);
+      for (let i = 0; i < 3; i++) expect((await say(spammer.cookie, `comment ${i}`)).status).toBe(200);
+
+      const refused = await say(spammer.cookie, "one too many");
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers.get("retry-after"));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await refused.json()).toEqual({ ok: false, error: WRITE_LIMIT_MESSAGE });
+      // Any change counts: a like, a page form without JavaScript (a text answer), the .data twin of a page.
+      const like = await post(`/api/reviews/${review.id}/like`, form({ format: "json" }), FORM, { cookie: spammer.cookie });
+      expect(like.status).toBe(429);
+      const plain = await post(
+        "/api/comments",
+        form({ intent: "create", reviewId: String(review.id), content: "no js", redirectTo: "/" }),
+        FORM,
+        {
+          cookie: spammer.cookie,
+          accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+        },
+      );
+      expect(plain.status).toBe(429);
+      expect(await plain.text()).toBe(WRITE_LIMIT_MESSAGE);
+      const profile = await post("/settings/profile.data", form({ username: "x" }), FORM, { cookie: spammer.cookie });
+      expect(profile.status).toBe(429);
+      const stored = await db.handle().db.select({ id: comment.id }).from(comment).where(eq(comment.ratingId, review.id));
+      expect(stored).toHaveLength(3);
+
+      // Another member and a visitor are not held back by it.
+      const other = await signedInAccount(app.url(""));
+      expect((await say(other.cookie, "hello")).status).toBe(200);
+      expect((await say(undefined, "hello")).status).toBe(401);
+    } finally {
+      setConfig(saved);
+    }
   });
 });
