@@ -8,16 +8,19 @@ import { keepsPages } from "./html-cache";
  * Changes per signed-in member (WRITE_RATE_LIMIT a minute, app/modules/rate-limit): every POST of a
  * signed-in session counts, whatever the route (a like, a comment, a follow, a review, lists, the
  * profile, Better Auth's profile update), but an analytics event or consent choice (they change no
- * shared page and keep limits of their own). A POST refused with a 4xx wrote nothing and gives its
+ * shared page and keep limits of their own) and signing out. A POST refused with a 4xx wrote nothing and gives its
  * count back. Past the limit: 429 with Retry-After, before the route runs, so nothing is written and
  * the page cache is not emptied; JSON, but text for a form posted without JavaScript (a navigation,
  * which accepts HTML). Visitors write nothing a member could be limited for (their posts are refused
  * or have limits of their own).
  */
+/** Signing out ends the member's own session and changes nothing shared: always possible. */
+const ENDS_SESSION = /^\/(?:logout|api\/auth\/sign-out)(?:\.data)?\/?$/;
+
 export function writeLimit(): RequestHandler {
   return async (req, res, next) => {
     const perMinute = getConfig().writeRateLimit;
-    if (req.method !== "POST" || perMinute === 0 || keepsPages(req.path)) return next();
+    if (req.method !== "POST" || perMinute === 0 || keepsPages(req.path) || ENDS_SESSION.test(req.path)) return next();
     try {
       const cookie = req.headers.cookie;
       // Cheap without a session cookie: no statement at all.

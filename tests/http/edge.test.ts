@@ -530,6 +530,11 @@ describe("changes per member are limited (WRITE_RATE_LIMIT)", () => {
       const stored = await db.handle().db.select({ id: comment.id }).from(comment).where(eq(comment.ratingId, review.id));
       expect(stored).toHaveLength(3);
 
+      // Signing out is always possible (it ends the member's own session and changes nothing shared).
+      const out = await post("/logout", "", FORM, { cookie: spammer.cookie });
+      expect(out.status).toBe(302);
+      expect(setCookies(out).some((c) => /session_token=;/.test(c))).toBe(true);
+
       // Another member and a visitor are not held back by it.
       const other = await signedInAccount(app.url(""));
       expect((await say(other.cookie, "hello")).status).toBe(200);
