@@ -35,6 +35,17 @@ describe("config", () => {
       );
   });
 
+  it("changes per member and minute: 60 unless WRITE_RATE_LIMIT says otherwise (0 turns the limit off)", () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).writeRateLimit).toBe(60);
+    expect(loadConfig({ DATA_DIR: dir, WRITE_RATE_LIMIT: "0" }).writeRateLimit).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, WRITE_RATE_LIMIT: "200" }).writeRateLimit).toBe(200);
+    for (const bad of ["-1", "1.5", "10001", "lots"])
+      expect(() => loadConfig({ DATA_DIR: dir, WRITE_RATE_LIMIT: bad })).toThrow(
+        "WRITE_RATE_LIMIT: expected a number of changes per minute between 0 and 10000 (0 turns the limit off)",
+      );
+  });
+
   it("generates BETTER_AUTH_SECRET once and keeps it in DATA_DIR", () => {
     const dir = tmp();
     const a = loadConfig({ DATA_DIR: dir }).authSecret;

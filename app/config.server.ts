@@ -71,6 +71,12 @@ const EnvObject = z.object({
     .min(0, "a number of seconds between 0 and 60 (0 turns the anonymous page cache off)")
     .max(60, "a number of seconds between 0 and 60 (0 turns the anonymous page cache off)")
     .default(2),
+  WRITE_RATE_LIMIT: z.coerce
+    .number({ message: "a number of changes per minute between 0 and 10000 (0 turns the limit off)" })
+    .int("a number of changes per minute between 0 and 10000 (0 turns the limit off)")
+    .min(0, "a number of changes per minute between 0 and 10000 (0 turns the limit off)")
+    .max(10_000, "a number of changes per minute between 0 and 10000 (0 turns the limit off)")
+    .default(60),
   WEB_CONCURRENCY: z.coerce
     .number({ message: "a number of server processes between 1 and 64" })
     .int("a number of server processes between 1 and 64")
@@ -174,6 +180,8 @@ export interface Config {
   contentFilterLevel: Env["CONTENT_FILTER_LEVEL"];
   /** Seconds an anonymous page stays in the HTML cache (server/html-cache.ts); 0 = off. */
   htmlCacheTtl: number;
+  /** Changes (POSTs not refused) one signed-in member may make per minute (server/write-limit.ts); 0 = no limit. */
+  writeRateLimit: number;
   /**
    * Server processes (`npm start`; docs/decisions/018): WEB_CONCURRENCY, else one per core on PostgreSQL
    * (at most 8) and always 1 on the embedded database, which only one process may open.
@@ -262,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentPolicyFile: path.resolve(e.CONTENT_POLICY_FILE ?? "config/content-policy.json"),
     contentFilterLevel: e.CONTENT_FILTER_LEVEL,
     htmlCacheTtl: e.HTML_CACHE_TTL,
+    writeRateLimit: e.WRITE_RATE_LIMIT,
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? Math.min(availableParallelism(), 8) : 1),
   };
 }

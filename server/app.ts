@@ -20,6 +20,7 @@ import { METHOD_NOT_ALLOWED, requestGuard } from "./request-guard";
 import { requestOrigin } from "./request-origin";
 import { securityHeaders } from "./security";
 import { serviceWorkerHandler } from "./service-worker";
+import { writeLimit } from "./write-limit";
 import { GENERATED_COVER_PATH } from "../app/lib/images";
 
 export interface AppOptions {
@@ -159,6 +160,8 @@ export function createApp(opts: AppOptions): Express {
   app.use(noActionGuard(opts.build));
   // A page's form posted from another site: the 403 the actions give, before React Router's own check.
   app.use(foreignOriginGuard());
+  // Changes per signed-in member and minute (write-limit.ts): past the limit, a 429 before any route runs.
+  app.use(writeLimit());
   if (opts.htmlCacheTtl && opts.htmlCacheTtl > 0) {
     const render = createFetchHandler(opts.build, mode);
     const build = opts.build;
@@ -229,16 +232,16 @@ function noActionGuard(build: AppOptions["build"]): RequestHandler {
 }
 
 /**
- * A POST to a page (or its `.data` twin) whose Origin is not this site is refused with 403
- * "Forbidden", as the actions themselves refuse it (isTrustedOrigin). React Router checks the
- * Origin of page actions first and answers a foreign one with a 400 that says "Unexpected Server
- * Error" (`.data`) and a logged stack trace. The APIs (/api/*) check their own callers.
+ * A POST to a page (or any `.data` twin, an API's too) whose Origin is not this site is refused with
+ * 403 "Forbidden", as the actions themselves refuse it (isTrustedOrigin). React Router checks the
+ * Origin of every data request first and answers a foreign one with a 400 that says "Unexpected Server
+ * Error" (`.data`) and a logged stack trace. The APIs themselves (/api/*, no `.data`) check their own callers.
  */
 function foreignOriginGuard(): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST" || req.headers.origin === undefined) return next();
     const { pathname } = routedUrl(req);
-    if (pathname.startsWith("/api/")) return next();
+    if (pathname.startsWith("/api/") && !pathname.endsWith(".data")) return next();
     const trusted = [new URL(getConfig().appUrl).origin, requestOrigin(req)];
     // An empty Origin is no origin of ours either (React Router cannot read it as a URL).
     if (req.headers.origin !== "" && isTrustedOriginOf(new Headers({ origin: req.headers.origin }), trusted)) return next();

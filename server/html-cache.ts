@@ -34,8 +34,12 @@ import { contentSecurityPolicy } from "./security";
  * their own change, and others see it within the TTL. A page view served from the cache is counted like one rendered (view-counter.server.ts).
  */
 
-/** Writes that change no shared page (a visitor's analytics event, their consent choice): the cache stays. */
+/**
+ * Writes that change no shared page (an analytics event, a consent choice): the cache stays, and they are
+ * no member's change either (server/write-limit.ts; both keep limits of their own).
+ */
 const KEEPS_PAGES = /^\/api\/(?:events|consent)\/?$/;
+export const keepsPages = (path: string): boolean => KEEPS_PAGES.test(path);
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?savepoint\./;
 const APP_COOKIE = /^(?:__Secure-|__Host-)?savepoint[_-]/;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -145,7 +149,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      if (!KEEPS_PAGES.test(req.path)) clearUnlessRefused(res);
+      if (!keepsPages(req.path)) clearUnlessRefused(res);
       return next();
     }
     try {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { REVIEW_TEXT_MAX } from "../app/modules/reviews/reviews.schema";
 import { BadRequestOrigin, requestOrigin } from "./request-origin";
 
 /**
@@ -22,6 +23,11 @@ export const FORM_BODY_LIMIT = 16 * 1024;
 export const JSON_API_BODY_LIMIT = 64 * 1024;
 /** Room for a profile picture upload (5 MB) and its multipart framing. */
 export const AVATAR_UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+/**
+ * The review form: its text may hold REVIEW_TEXT_MAX characters, and urlencoded one character takes up
+ * to 9 bytes (a CJK character: 3 UTF-8 bytes, each %XX), plus the other fields.
+ */
+export const REVIEW_FORM_BODY_LIMIT = REVIEW_TEXT_MAX * 9 + FORM_BODY_LIMIT;
 
 export interface BodyLimit {
   /** Path prefix (a trailing "/" matches everything below it; otherwise the exact path, with or without ".data"). */
@@ -32,6 +38,7 @@ export interface BodyLimit {
 /** First match wins; anything else gets FORM_BODY_LIMIT (page forms and their `.data` twins). */
 export const BODY_LIMITS: BodyLimit[] = [
   { path: "/settings/avatar", bytes: AVATAR_UPLOAD_BODY_LIMIT },
+  { path: "/review/", bytes: REVIEW_FORM_BODY_LIMIT },
   { path: "/api/auth/", bytes: FORM_BODY_LIMIT },
   { path: "/api/", bytes: JSON_API_BODY_LIMIT },
 ];

@@ -107,6 +107,8 @@ export async function startAppServer(opts: ServerOptions): Promise<Served> {
     HOST: "127.0.0.1",
     DATA_DIR: opts.dataDir,
     LOG_LEVEL: "warn",
+    // The races send changes as fast as they can to measure contention, not the per-member limit.
+    WRITE_RATE_LIMIT: "0",
   };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;

@@ -247,6 +247,19 @@ const ROWS: Row[] = [
   {
     route: "account/delete",
     as: "owner",
+    note: "from a browser that sends no Origin, only another site's Referer",
+    request: (w) => {
+      const r = post("/account/delete", { confirmation: "DELETE" }, w.owner.cookie);
+      r.headers.delete("origin");
+      r.headers.set("referer", "https://evil.example/win-a-prize.html");
+      return r;
+    },
+    expect: { status: 403, message: "Forbidden" },
+    after: async (w) => expect(await exists(w.owner.id)).toBe(true),
+  },
+  {
+    route: "account/delete",
+    as: "owner",
     note: "confirmed: the account and its session go",
     request: async (w) => {
       const me = await w.fresh();

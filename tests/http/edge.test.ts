@@ -1,11 +1,15 @@
 import http from "node:http";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getConfig, setConfig } from "../../app/config.server";
 import { getDb } from "../../app/db/client.server";
-import { createUser } from "../factories";
+import { comment } from "../../app/db/schema";
+import { WRITE_LIMIT_MESSAGE } from "../../app/modules/rate-limit/rate-limit.server";
+import { createGame, createRating, createUser } from "../factories";
 import { useTestDatabase } from "../setup/database";
 import { useRealApp } from "../support/real-app";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
+import { dataPathFor, pathFor, routeTable } from "../support/route-table";
 import { HTTP_TEST_PASSWORD, nextForwardedIp, setCookies, signedInAccount, staysOnSite } from "./support";
 
 /**
@@ -14,7 +18,7 @@ import { HTTP_TEST_PASSWORD, nextForwardedIp, setCookies, signedInAccount, stays
  * and a refused body never stalls the keep-alive connection it came on.
  */
 
-useTestDatabase();
+const db = useTestDatabase();
 const app = useRealApp();
 let account: { email: string; cookie: string };
 
@@ -259,6 +263,28 @@ describe("the Host header and the Origin of a page's form", () => {
     const own = await post("/login.data", form({ email: "nobody@example.test", password: "Wrong!pass1" }), FORM);
     expect(own.status).toBe(401);
   });
+
+  // An API's `.data` twin is a React Router data request too: it met React Router's own Origin check,
+  // a 400 "Unexpected Server Error" with a logged stack trace, for anyone who sent one.
+  it("an API's .data twin posted from another origin is a 403 'Forbidden' too, signed in or not", async () => {
+    const apis = (await routeTable()).map((r) => r.pattern).filter((p) => p.startsWith("/api/"));
+    expect(apis).toEqual(expect.arrayContaining(["/api/comments", "/api/reviews/:id/like", "/api/users/:id/follow", "/api/auth/*"]));
+    for (const pattern of apis) {
+      const path = dataPathFor(pathFor(pattern, "1"));
+      for (const cookie of [undefined, account.cookie]) {
+        const res = await post(path, form({ intent: "like", commentId: "1", format: "json" }), FORM, {
+          origin: "http://evil.example",
+          ...(cookie ? { cookie } : {}),
+        });
+        const body = await res.text();
+        const where = `${path}${cookie ? " (signed in)" : ""} → ${res.status} ${body.slice(0, 80)}`;
+        expect(body, where).not.toMatch(/Unexpected Server Error/);
+        // A route without an action says so first (405); every other one refuses the foreign form.
+        expect([403, 405], where).toContain(res.status);
+        if (res.status === 403) expect(body, where).toContain("Forbidden");
+      }
+    }
+  });
 });
 
 describe("NUL bytes and lone surrogates are refused at the edge", () => {
@@ -414,6 +440,23 @@ describe("body size limits", () => {
     expect((await post("/api/events", JSON.stringify({ pad: big(30 * 1024) }), "application/json")).status).toBe(413);
   });
 
+  it("a review of 10,000 characters gets through the edge in any script; a larger body does not", async () => {
+    // The review text may hold 10,000 characters; urlencoded, one CJK character is 9 bytes (a 16 KB form limit
+    // turned a review of ~1,800 of them away with a plain-text 413).
+    const fields = (text: string) => form({ rating: "8", recommended: "yes", finished: "yes", platform: "PC", text });
+    for (const text of ["日本語のレビュー".repeat(1250), "\u{1F3AE}".repeat(5000), "é, ".repeat(3333)]) {
+      expect(text.length).toBeLessThanOrEqual(10_000);
+      for (const path of ["/review/1", "/review/1.data"]) {
+        const res = await post(path, fields(text), FORM);
+        // Past the edge: the action answers (a visitor is told to sign in).
+        expect(res.status, `${path} ${text.slice(0, 4)}…`).toBe(401);
+      }
+    }
+    expect((await post("/review/1", fields("日".repeat(20_000)), FORM)).status).toBe(413);
+    // Other forms keep the 16 KB limit.
+    expect((await post("/settings/profile", form({ bio: "日".repeat(2000) }), FORM)).status).toBe(413);
+  });
+
   it("an avatar upload gets the 5 MB image limit (plus its form fields), not the 16 KB of a form, and no more", async () => {
     const boundary = "edgeavatarboundary";
     const upload = (bytes: number) => {
@@ -476,6 +519,63 @@ describe("a profile whose data cannot be read", () => {
     } finally {
       await getDb().execute(sql`alter table user_wishlist_away rename to user_wishlist`);
       logged.mockRestore();
+    }
+  });
+});
+
+describe("changes per member are limited (WRITE_RATE_LIMIT)", () => {
+  // Without a limit one account could post comments without end, and every change empties the anonymous
+  // page cache: one member toggling a like in a loop kept every visitor's page rendering afresh.
+  it("past the limit a member's changes are refused (429) for the rest of the minute; refusals, visitors and other members do not count", async () => {
+    const saved = getConfig();
+    setConfig({ ...saved, writeRateLimit: 3 });
+    try {
+      const [author, g] = [await createUser(), await createGame()];
+      const review = await createRating({ userId: author.id, gameId: g.id, rating: 8, review: "Mine." });
+      const spammer = await signedInAccount(app.url(""));
+      const say = (cookie: string | undefined, content: string, extra: Record<string, string> = { format: "json" }) =>
+        post("/api/comments", form({ intent: "create", reviewId: String(review.id), content, ...extra }), FORM, cookie ? { cookie } : {});
+
+      // Refused posts (a blank comment) change nothing and use none of the allowance.
+      for (let i = 0; i < 5; i++) expect((await say(spammer.cookie, " ")).status).toBe(400);
+      for (let i = 0; i < 3; i++) expect((await say(spammer.cookie, `comment ${i}`)).status).toBe(200);
+
+      const refused = await say(spammer.cookie, "one too many");
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers.get("retry-after"));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await refused.json()).toEqual({ ok: false, error: WRITE_LIMIT_MESSAGE });
+      // Any change counts: a like, a page form without JavaScript (a text answer), the .data twin of a page.
+      const like = await post(`/api/reviews/${review.id}/like`, form({ format: "json" }), FORM, { cookie: spammer.cookie });
+      expect(like.status).toBe(429);
+      const plain = await post(
+        "/api/comments",
+        form({ intent: "create", reviewId: String(review.id), content: "no js", redirectTo: "/" }),
+        FORM,
+        {
+          cookie: spammer.cookie,
+          accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+        },
+      );
+      expect(plain.status).toBe(429);
+      expect(await plain.text()).toBe(WRITE_LIMIT_MESSAGE);
+      const profile = await post("/settings/profile.data", form({ username: "x" }), FORM, { cookie: spammer.cookie });
+      expect(profile.status).toBe(429);
+      const stored = await db.handle().db.select({ id: comment.id }).from(comment).where(eq(comment.ratingId, review.id));
+      expect(stored).toHaveLength(3);
+
+      // Signing out is always possible (it ends the member's own session and changes nothing shared).
+      const out = await post("/logout", "", FORM, { cookie: spammer.cookie });
+      expect(out.status).toBe(302);
+      expect(setCookies(out).some((c) => /session_token=;/.test(c))).toBe(true);
+
+      // Another member and a visitor are not held back by it.
+      const other = await signedInAccount(app.url(""));
+      expect((await say(other.cookie, "hello")).status).toBe(200);
+      expect((await say(undefined, "hello")).status).toBe(401);
+    } finally {
+      setConfig(saved);
     }
   });
 });

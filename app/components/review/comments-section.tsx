@@ -355,7 +355,7 @@ function CommentItem({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; 
   return (
     <li className="rounded-lg border border-line bg-surface p-3" data-testid="comment" id={`comment-${comment.id}`}>
       <div className="flex items-center gap-2 text-sm">
-        {comment.deleted ? (
+        {comment.deleted || comment.user.id === null ? (
           <span className="text-muted">[deleted]</span>
         ) : (
           <Link to={`/user/${comment.user.id}`} className="font-semibold text-ink-strong hover:underline">

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createActor } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import {
   APP_URL,
@@ -20,7 +21,8 @@ import { pino } from "pino";
 import { CLIENT_IP_HEADER, createAuth, getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { ACCOUNT_MAX, CLIENT_MAX, recordFailure } from "~/auth/lockout.server";
-import { account, session, user, verification } from "~/db/schema";
+import { account, session, user, userFollow, verification } from "~/db/schema";
+import { setFollow } from "~/modules/social/follow.service.server";
 import type { Config } from "~/config.server";
 import { checkResetToken, MESSAGES, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from "./accounts.service.server";
 
@@ -53,6 +55,13 @@ function verificationTokens(to: string): string[] {
     return match ? [decodeURIComponent(match[1]!)] : [];
   });
 }
+
+/** A user's stored following count and the follow rows behind it. */
+const followCounts = async (userId: number) => {
+  const [row] = await db.handle().db.select({ n: user.followingCount }).from(user).where(eq(user.id, userId));
+  const rows = await db.handle().db.select({ id: userFollow.followingId }).from(userFollow).where(eq(userFollow.followerId, userId));
+  return { following: row?.n, rows: rows.length };
+};
 
 const userByEmail = async (email: string) => {
   const rows = await db
@@ -178,6 +187,21 @@ describe("sign-up for an address nobody has verified", () => {
     await signUp(pageRequest("/signup"), contextFor(nextIp()), { ...attacker, username: freshAccount("Again").username });
     expect(await checkResetToken(first)).toMatchObject({ valid: false });
     expect(await attempt(victim.email, attacker.password)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("the replaced account's followers lose it from their following count (the counter never drifts)", async () => {
+    const pending = freshAccount("Pending");
+    await signUp(pageRequest("/signup"), contextFor(nextIp()), pending);
+    const [ghost] = await userByEmail(pending.email);
+    // An unverified account has a public profile, so members can follow it.
+    const fan = await createActor();
+    expect(await setFollow(fan, ghost!.id, "follow")).toMatchObject({ ok: true });
+    expect(await followCounts(fan.id)).toEqual({ following: 1, rows: 1 });
+
+    // Someone signs up with the address again: the unverified account is replaced (its follows go by cascade).
+    await signUp(pageRequest("/signup"), contextFor(nextIp()), { ...pending, username: freshAccount("Again").username });
+    expect((await userByEmail(pending.email))[0]!.id).not.toBe(ghost!.id);
+    expect(await followCounts(fan.id)).toEqual({ following: 0, rows: 0 });
   });
 
   it("never replaces a verified account: the owner's password stays and the owner is told by mail", async () => {

@@ -19,8 +19,19 @@ export async function isUsernameTaken(username: string, db: Database = getDb()):
  * their likes, in the same transaction.
  * Returns false when there was no such user.
  */
-export async function deleteUserCascade(userId: number): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
+export function deleteUserCascade(userId: number): Promise<boolean> {
+  return deleteUserReleasingCounts(getDb(), userId, { onlyUnverified: false });
+}
+
+/**
+ * The one way a user row goes: every counter on other rows that counts the user's rows is lowered
+ * first, in the same transaction. With `onlyUnverified`, the row is locked and an account verified
+ * meanwhile stays (false, nothing changed).
+ */
+async function deleteUserReleasingCounts(db: Database, userId: number, opts: { onlyUnverified: boolean }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId)).for("update");
+    if (!row || (opts.onlyUnverified && row.emailVerified)) return false;
     await releaseFollowCounts(tx, userId);
     await releaseUserRatings(tx, userId);
     await releaseUserLikes(tx, userId);
@@ -86,14 +97,11 @@ export async function findUserIdByUsername(db: Database, username: string): Prom
 
 /**
  * Removes an account that never verified its address (cascade: sessions, credentials, everything
- * it owns). The condition holds in the statement itself, so an account verified meanwhile stays.
+ * it owns), lowering the counts that counted it (the following count of whoever followed its public
+ * profile). The row is locked first, so an account verified meanwhile stays.
  */
-export async function deleteUnverifiedUser(db: Database, userId: number): Promise<boolean> {
-  const deleted = await db
-    .delete(user)
-    .where(and(eq(user.id, userId), eq(user.emailVerified, false)))
-    .returning({ id: user.id });
-  return deleted.length > 0;
+export function deleteUnverifiedUser(db: Database, userId: number): Promise<boolean> {
+  return deleteUserReleasingCounts(db, userId, { onlyUnverified: true });
 }
 
 /** Every outstanding password-reset token of the user except `keep` (null: all of them). */

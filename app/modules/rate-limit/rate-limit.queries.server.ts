@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { rateLimit } from "~/db/schema";
 
@@ -20,4 +20,12 @@ export async function countRequest(key: string, windowMs: number, now: number): 
     })
     .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
   return { count: Number(row?.count ?? 1), windowStart: Number(row?.windowStart ?? now) };
+}
+
+/** Takes one request back from `key`'s count (it turned out to change nothing); never below 0. */
+export async function uncountRequest(key: string): Promise<void> {
+  await getDb()
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(eq(rateLimit.key, key));
 }

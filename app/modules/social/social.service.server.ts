@@ -201,7 +201,8 @@ export async function deleteComment(actor: Actor, commentIdInput: unknown): Prom
 
 export interface CommentView {
   id: number;
-  userId: number;
+  /** Null for a removed comment ('[deleted]'): nothing of its author remains on the page. */
+  userId: number | null;
   reviewId: number;
   parentId: number | null;
   /** '[deleted]' for a removed comment kept for its replies. */
@@ -211,7 +212,7 @@ export interface CommentView {
   edited: boolean;
   likeCount: number;
   isLiked: boolean;
-  user: { id: number; name: string; avatarUrl: string | null };
+  user: { id: number | null; name: string; avatarUrl: string | null };
   replies: CommentView[];
 }
 
@@ -234,7 +235,7 @@ function toView(row: CommentRow, replies: CommentView[] = []): CommentView {
   const updated = iso(row.updatedAt);
   return {
     id: row.id,
-    userId: row.userId,
+    userId: row.isPublished ? row.userId : null,
     reviewId: row.ratingId,
     parentId: row.parentCommentId,
     content: row.isPublished ? row.content : DELETED_COMMENT_TEXT,
@@ -246,7 +247,7 @@ function toView(row: CommentRow, replies: CommentView[] = []): CommentView {
     isLiked: row.liked,
     user: row.isPublished
       ? { id: row.userId, name: row.username?.trim() || row.name?.trim() || "Anonymous", avatarUrl: row.avatarUrl }
-      : { id: row.userId, name: DELETED_COMMENT_TEXT, avatarUrl: null },
+      : { id: null, name: DELETED_COMMENT_TEXT, avatarUrl: null },
     replies,
   };
 }

@@ -320,6 +320,28 @@ describe("comments", () => {
     });
   });
 
+  it("a '[deleted]' comment names nobody: neither its author's id nor name reaches the page", async () => {
+    const [a, b] = [await createActor(), await createActor()];
+    const r = await review();
+    const top = await addComment(a, { reviewId: r.id, content: "regret this" });
+    const topId = top.ok ? top.data.id : 0;
+    await addComment(b, { reviewId: r.id, content: "reply", parentId: topId });
+    expect((await deleteComment(a, topId)).ok).toBe(true);
+    for (const viewer of [null, a, b]) {
+      const page = await listComments(viewer, r.id);
+      if (!page.ok) throw new Error("listing failed");
+      const tombstone = page.data.comments[0]!;
+      expect(tombstone).toMatchObject({
+        deleted: true,
+        content: "[deleted]",
+        userId: null,
+        user: { id: null, name: "[deleted]", avatarUrl: null },
+      });
+      // The reply keeps its author.
+      expect(tombstone.replies.map((x) => [x.userId, x.user.id])).toEqual([[b.id, b.id]]);
+    }
+  });
+
   it("comment likes toggle with the count in step, and visitors are refused", async () => {
     const [a, b] = [await createActor(), await createActor()];
     const r = await review();
