@@ -4,6 +4,9 @@ export const SORT_FIELDS = ["relevance", "name", "release_date", "rating", "rati
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortOrder = "asc" | "desc";
 
+/** The header search (its dropdown and /api/games/search) needs at least this many characters. */
+export const HEADER_MIN_TERM_LENGTH = 2;
+
 export interface SearchOptions {
   /** Raw search text; sanitised by the search function. */
   q: string;
