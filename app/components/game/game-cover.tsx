@@ -21,7 +21,7 @@ export function GameCover({ name, coverUrl, year, width = 264, className = "", p
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   const height = Math.round((width * 374) / 264);
-  const real = !failed ? igdbImageUrl(coverUrl, { size }) : null;
+  const real = !failed ? igdbImageUrl(coverUrl, { size, webp: true }) : null;
   const src = real ?? generatedCoverUrl({ title: name, year: year ?? null });
 
   // A server-rendered <img> can fail before React attaches onError; catch that case on mount.

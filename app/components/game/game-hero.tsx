@@ -2,13 +2,14 @@ import { WriteReviewLink } from "~/components/review/write-review-link";
 import { CalendarDays, ChevronRight, PenLine, Search } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { generatedCoverColors, igdbCoverUrl } from "~/lib/images";
+import { generatedCoverColors, igdbImageUrl } from "~/lib/images";
 import type { GamePageGame } from "~/modules/catalogue/game.service.server";
 import { ExpandableText } from "./expandable-text";
 import { GameCover } from "./game-cover";
 
 function Backdrop({ game }: { game: GamePageGame }) {
-  const cover = igdbCoverUrl(game.coverUrl, "t_cover_big");
+  // The same URL as the hero's cover (webp, big size): one download serves both.
+  const cover = igdbImageUrl(game.coverUrl, { size: "t_cover_big", webp: true });
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   const colors = generatedCoverColors(game.name);

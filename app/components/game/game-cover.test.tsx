@@ -1,0 +1,60 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { GamePageGame } from "~/modules/catalogue/game.service.server";
+import { GameCover } from "./game-cover";
+import { GameHero } from "./game-hero";
+
+const IGDB_COVER = "//images.igdb.com/igdb/image/upload/t_thumb/co1wyy.jpg";
+
+const game = {
+  id: 7,
+  name: "Brass Lantern",
+  slug: "brass-lantern",
+  reviewGameId: 7,
+  coverUrl: IGDB_COVER,
+  releaseLabel: "Unknown",
+  releaseIso: null,
+  year: 2001,
+  category: 0,
+  categoryLabel: null,
+  platforms: ["PC"],
+  genres: ["Adventure", "Role-playing (RPG)"],
+  developer: null,
+  publisher: null,
+  franchiseName: null,
+  summaryHtml: "",
+  summaryExcerpt: "",
+  summaryIsLong: false,
+  parent: null,
+} as unknown as GamePageGame;
+
+function renderHero(over: Partial<GamePageGame> = {}): string {
+  const Stub = createRoutesStub([{ path: "/game/x", Component: () => <GameHero game={{ ...game, ...over }} writeHref="/review/7" /> }]);
+  return renderToString(<Stub initialEntries={["/game/x"]} />);
+}
+
+describe("GameCover", () => {
+  it("asks the image CDN for webp at the requested size", () => {
+    const html = renderToString(<GameCover name="Brass Lantern" coverUrl={IGDB_COVER} size="t_cover_small" />);
+    expect(html).toContain('src="https://images.igdb.com/igdb/image/upload/t_cover_small/co1wyy.webp"');
+    expect(html).toContain('alt="Cover of Brass Lantern"');
+  });
+
+  it("gives a game without cover art a generated cover that says so", () => {
+    const html = renderToString(<GameCover name="Brass Lantern" coverUrl={null} />);
+    expect(html).toContain('src="/covers/generated/');
+    expect(html).toContain('alt="Brass Lantern (no cover art)"');
+  });
+});
+
+describe("GameHero", () => {
+  it("requests the cover and the blurred backdrop as webp", () => {
+    const html = renderHero();
+    const webp = "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.webp";
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(images.find((img) => img.includes("blur-2xl"))).toContain(`src="${webp}"`);
+    expect(images.find((img) => img.includes('alt="Cover of Brass Lantern"'))).toContain(`src="${webp}"`);
+    expect(html).not.toContain("co1wyy.jpg");
+  });
+});
