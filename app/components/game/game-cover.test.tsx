@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { GamePageGame } from "~/modules/catalogue/game.service.server";
-import { GameCover } from "./game-cover";
+import { coverImage, GameCover } from "./game-cover";
 import { GameHero } from "./game-hero";
 
 const IGDB_COVER = "//images.igdb.com/igdb/image/upload/t_thumb/co1wyy.jpg";
@@ -56,5 +56,26 @@ describe("GameHero", () => {
     expect(images.find((img) => img.includes("blur-2xl"))).toContain(`src="${webp}"`);
     expect(images.find((img) => img.includes('alt="Cover of Brass Lantern"'))).toContain(`src="${webp}"`);
     expect(html).not.toContain("co1wyy.jpg");
+  });
+});
+
+describe("a cover that fails to load", () => {
+  it("shows the generated placeholder named 'Failed to load image', unlike a game with no cover art", () => {
+    const failed = coverImage({ name: "Brass Lantern", coverUrl: IGDB_COVER, year: 2001, failed: true });
+    expect(failed).toMatchObject({ alt: "Failed to load image", state: "failed" });
+    expect(failed.src).toMatch(/^\/covers\/generated\/.+\.svg\?t=Brass\+Lantern&y=2001$/);
+    const none = coverImage({ name: "Brass Lantern", coverUrl: null, year: 2001, failed: true });
+    expect(none).toMatchObject({ alt: "Brass Lantern (no cover art)", state: "none", src: failed.src });
+    // A cover URL outside the image CDN fails the same way.
+    expect(coverImage({ name: "Brass Lantern", coverUrl: "https://example.com/x.png", failed: true }).alt).toBe("Failed to load image");
+    expect(coverImage({ name: "Brass Lantern", coverUrl: IGDB_COVER, failed: false })).toMatchObject({
+      alt: "Cover of Brass Lantern",
+      state: "real",
+    });
+  });
+
+  it("marks the rendered image with its state", () => {
+    expect(renderToString(<GameCover name="Brass Lantern" coverUrl={IGDB_COVER} />)).toContain('data-cover="real"');
+    expect(renderToString(<GameCover name="Brass Lantern" coverUrl={null} />)).toContain('data-cover="none"');
   });
 });
