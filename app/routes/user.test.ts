@@ -40,7 +40,7 @@ describe("/user/:id", () => {
     expect(tags).toContainEqual({ property: "og:image", content: `${APP_URL}/uploads/${"a".repeat(64)}.webp` });
     const plain = await createUser({ name: "Plain" });
     const d2 = await load(`/user/${plain.id}`, String(plain.id));
-    expect(route.meta({ loaderData: d2 } as never)).toContainEqual({ property: "og:image", content: `${APP_URL}/og-image.png` });
+    expect(route.meta({ loaderData: d2 } as never)).toContainEqual({ property: "og:image", content: `${APP_URL}/og-image.jpg` });
   });
 
   it("Want to Play: a bad or out-of-range page is page 1 or the last page (200), never an error", async () => {
