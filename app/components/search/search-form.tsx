@@ -55,7 +55,9 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
 
   function go(next: Partial<SearchPageState>, { replace = false, from = snapshot }: { replace?: boolean; from?: Snapshot } = {}) {
     const merged: Partial<SearchPageState> = {
-      q: cleanTerm(from.term) || from.state.q,
+      // What the box holds: it follows the URL until the user edits it, and an emptied box means no term
+      // (the whole catalogue with the filters), not the term still in the URL.
+      q: cleanTerm(from.term),
       platform: from.state.platform,
       year: from.state.year,
       // A sort the user chose survives a new term; the default one follows the term (relevance vs name).
@@ -89,9 +91,11 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
     go({ q });
   }
 
-  const emptyTerm = cleanTerm(term) === "";
+  const boxTerm = cleanTerm(term);
+  const emptyTerm = boxTerm === "";
   const sortValue = state.sort.field;
-  const hasFilters = state.platform !== null || state.year !== null || explicitSort;
+  // Clear Filters also applies an edited box (emptied: back to browsing the whole catalogue).
+  const hasFilters = state.platform !== null || state.year !== null || explicitSort || boxTerm !== state.q;
 
   return (
     <Form method="get" action={pathname} role="search" onSubmit={onSubmit} className="space-y-4" aria-label="Search games">
@@ -147,7 +151,7 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
             Filters
           </p>
           <Link
-            to={pathname + searchQueryString({ q: state.q })}
+            to={pathname + searchQueryString({ q: boxTerm })}
             preventScrollReset
             aria-disabled={!hasFilters}
             tabIndex={hasFilters ? undefined : -1}
