@@ -304,6 +304,35 @@ test.describe("search page", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("a game page's genre chip opens the catalogue of that genre; the Genre filter narrows a search", async ({ page, consoleErrors }) => {
+    await page.goto(`/game/${WITCHER_SLUG}`);
+    await waitForHydration(page);
+    await page.getByRole("list", { name: "Genres" }).getByRole("link", { name: "Role-playing (RPG)" }).click();
+    await expect(page).toHaveURL(/\/search\?genre=Role-playing\+%28RPG%29$/);
+    await resultsSettled(page);
+    const form = searchPageForm(page);
+    const genre = form.getByLabel("Genre", { exact: true });
+    await expect(genre).toHaveValue("Role-playing (RPG)");
+    // The demo catalogue's role-playing games, A–Z (The Witcher 3 is further down the list).
+    await expect(resultCards(page)).toHaveCount(20);
+    await expect(page.getByRole("region", { name: "Search results" })).toContainText(/Showing 1–20 of \d+ games/);
+
+    // With a term: the genre narrows it, and choosing All Genres widens it again.
+    const box = form.getByRole("searchbox", { name: "Search games" });
+    await box.fill("witcher");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/[?&]q=witcher&genre=Role-playing\+%28RPG%29/);
+    await resultsSettled(page);
+    await expect(page.getByTestId("search-results").getByRole("heading", { name: WITCHER.name, exact: true })).toBeVisible();
+    await genre.selectOption({ label: "Puzzle" });
+    await expect(page).toHaveURL(/[?&]genre=Puzzle/);
+    await resultsSettled(page);
+    await expect(page.getByText("No games found matching your criteria")).toBeVisible();
+    await genre.selectOption({ label: "All Genres" });
+    await expect(page).toHaveURL(/\/search\?q=witcher$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("browsing without a term shows 20 games per page and a pager with at most 5 numbers", async ({ page }) => {
     await page.goto("/search");
     await waitForHydration(page);

@@ -79,3 +79,15 @@ describe("a cover that fails to load", () => {
     expect(renderToString(<GameCover name="Brass Lantern" coverUrl={null} />)).toContain('data-cover="none"');
   });
 });
+
+describe("GameHero: genres", () => {
+  it("links each genre chip to the search page browsing that genre", () => {
+    const html = renderHero();
+    const list = html.match(/<ul aria-label="Genres"[^>]*>.*?<\/ul>/)?.[0] ?? "";
+    const links = [...list.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([
+      ["/search?genre=Adventure", "Adventure"],
+      ["/search?genre=Role-playing+%28RPG%29", "Role-playing (RPG)"],
+    ]);
+  });
+});

@@ -21,10 +21,11 @@ export async function searchApi(params: URLSearchParams): Promise<Result<SearchR
     pageSize: limit ?? 20,
     platformId: state.platform ?? undefined,
     year: state.year ?? undefined,
+    genre: state.genre,
     sort: state.sort,
   };
   // An empty term returns nothing unless the caller browses with a filter or a sort.
-  const browsing = !state.q && (state.platform || state.year || sortGiven);
+  const browsing = !state.q && (state.platform || state.year || state.genre || sortGiven);
   return ok(browsing ? await browseGames(opts) : await searchGames(opts));
 }
 

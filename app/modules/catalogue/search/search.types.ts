@@ -16,6 +16,8 @@ export interface SearchOptions {
   pageSize?: number;
   platformId?: number;
   year?: number;
+  /** A genre name; browsing by genre lists at most GENRE_CAP games. */
+  genre?: string;
   sort?: { field: SortField; order: SortOrder };
   /** Ask IGDB when fewer than 5 games are found locally (default true; needs IGDB credentials). */
   igdbFallback?: boolean;
