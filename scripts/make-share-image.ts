@@ -2,21 +2,36 @@
  * Generates public/og-image.png (1200×630), the image a shared link to any page without a cover of its
  * own shows in chat apps and social networks: the logo, the name and the tagline on the app's dark
  * background. Rendered by the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through
- * Playwright, like scripts/make-icons.ts. The output is committed; run again after changing the logo:
+ * Playwright, like scripts/make-icons.ts. Then public/og-image.jpg, the address the share tags name, is
+ * made from that PNG with sharp. The outputs are committed; run again after changing the logo:
  *
  *   npx tsx scripts/make-share-image.ts
+ *   npx tsx scripts/make-share-image.ts --jpeg-only   (the JPEG again from the committed PNG, no browser)
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import sharp from "sharp";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { LogoMark } from "../app/components/layout/logo";
-import { SHARE_IMAGE_PATH, SITE_NAME, SITE_TAGLINE } from "../app/lib/meta";
+import { SHARE_IMAGE_PATH, SHARE_IMAGE_PATH_PNG, SITE_NAME, SITE_TAGLINE } from "../app/lib/meta";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const out = path.join(root, "public", SHARE_IMAGE_PATH.replace(/^\//, ""));
+const out = path.join(root, "public", SHARE_IMAGE_PATH_PNG.replace(/^\//, ""));
+const jpegOut = path.join(root, "public", SHARE_IMAGE_PATH.replace(/^\//, ""));
+
+/** The JPEG from the PNG: no transparency to lose (the card is opaque); quality 85 keeps the text crisp. */
+async function writeJpeg(): Promise<void> {
+  await sharp(out).flatten({ background: "#111827" }).jpeg({ quality: 85, mozjpeg: true }).toFile(jpegOut);
+  console.log(`wrote ${path.relative(root, jpegOut)}`);
+}
+
+if (process.argv.includes("--jpeg-only")) {
+  await writeJpeg();
+  process.exit(0);
+}
 
 const logo = renderToStaticMarkup(createElement(LogoMark, { className: "" })).replace("<svg ", '<svg width="168" height="168" ');
 const html = `<!doctype html><html><body style="margin:0">
@@ -36,3 +51,4 @@ try {
 } finally {
   await browser.close();
 }
+await writeJpeg();

@@ -1,8 +1,12 @@
 export const SITE_NAME = "Savepoint";
 export const SITE_TAGLINE = "Track your games, find the next one.";
 export const SITE_DESCRIPTION = "Rate, review, and discover games through the power of social gaming.";
-/** The default share image (public/, made by scripts/make-share-image.ts). */
-export const SHARE_IMAGE_PATH = "/og-image.png";
+/**
+ * The default share image (public/, made by scripts/make-share-image.ts): a JPEG, the address the
+ * share tags name. The PNG it is made from stays served at its old address for links that kept it.
+ */
+export const SHARE_IMAGE_PATH = "/og-image.jpg";
+export const SHARE_IMAGE_PATH_PNG = "/og-image.png";
 
 /** Page titles end with the product name. */
 export function pageTitle(title?: string): string {

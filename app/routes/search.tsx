@@ -20,25 +20,27 @@ export function meta({ data }: Route.MetaArgs) {
       name: "description",
       content: q
         ? `Games matching "${q}" on Savepoint: ratings, reviews, release years and platforms.`
-        : "Browse and search the Savepoint game catalogue by platform, release year and rating.",
+        : "Browse and search the Savepoint game catalogue by platform, release year, genre and rating.",
     },
   ];
 }
 
-const UNSUPPORTED_PARAMS = ["genres", "genre", "rating"];
+/** The header variant's `rating` has no meaning here (decision 022): dropped from the URL. */
+const UNSUPPORTED_PARAMS = ["rating"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = parseSearchParams(url.searchParams);
-  // The no-JavaScript form sends sortBy/order; keep one canonical, shareable URL (sort=field:order).
-  // Filters the page does not offer (genres, rating) are dropped from the URL rather than silently ignored.
+  // The no-JavaScript form sends sortBy/order and the header variant a `genres` list; keep one canonical,
+  // shareable URL (sort=field:order, genre=name). `rating`, which the page does not offer, is dropped from
+  // the URL rather than silently ignored.
   if (hasFormOnlyParams(url.searchParams) || UNSUPPORTED_PARAMS.some((p) => url.searchParams.has(p)))
     throw redirect(url.pathname + searchQueryString(state));
   return loadSearchPage(state);
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, result, error, platforms } = loaderData;
+  const { state, result, error, platforms, genres } = loaderData;
   const navigation = useNavigation();
   const loading =
     navigation.state === "loading" && (navigation.location.pathname === "/search" || navigation.location.pathname === "/search-results");
@@ -50,7 +52,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-black tracking-tight text-ink-strong">Browse Games</h1>
         {state.q && <p className="mt-1 text-muted">Results for &ldquo;{state.q}&rdquo;</p>}
       </header>
-      <SearchForm state={state} platforms={platforms} />
+      <SearchForm state={state} platforms={platforms} genres={genres} />
       <SearchResults state={state} result={result} error={error} loading={loading} hrefFor={hrefFor} />
     </div>
   );

@@ -40,7 +40,7 @@ describe("/user/:id", () => {
     expect(tags).toContainEqual({ property: "og:image", content: `${APP_URL}/uploads/${"a".repeat(64)}.webp` });
     const plain = await createUser({ name: "Plain" });
     const d2 = await load(`/user/${plain.id}`, String(plain.id));
-    expect(route.meta({ loaderData: d2 } as never)).toContainEqual({ property: "og:image", content: `${APP_URL}/og-image.png` });
+    expect(route.meta({ loaderData: d2 } as never)).toContainEqual({ property: "og:image", content: `${APP_URL}/og-image.jpg` });
   });
 
   it("follow dialog: 'Load more' is the same page with ?after=, and an odd ?after= is the first page (200)", async () => {

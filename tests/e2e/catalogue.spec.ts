@@ -264,6 +264,75 @@ test.describe("search page", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("once the search box is emptied, a filter change and Clear Filters leave the old term behind", async ({ page, consoleErrors }) => {
+    await page.goto("/search?q=final%20fantasy");
+    await waitForHydration(page);
+    await expect(page.getByText("Results for “final fantasy”")).toBeVisible();
+    const form = searchPageForm(page);
+    const box = form.getByRole("searchbox", { name: "Search games" });
+    await expect(box).toHaveValue("final fantasy");
+
+    // Clear the box with its X button, then change a filter: the catalogue on that platform, no term.
+    await form.getByRole("button", { name: "Clear search text" }).click();
+    await expect(box).toHaveValue("");
+    await form.getByLabel("Platform", { exact: true }).selectOption({ label: "PlayStation" });
+    await expect(page).toHaveURL(/\/search\?platform=\d+$/);
+    await resultsSettled(page);
+    await expect(page.getByText(/Results for/)).toHaveCount(0);
+    const results = page.getByTestId("search-results");
+    const playstation = demoGames.filter((g) => g.platforms?.includes("PlayStation") && !g.name.toLowerCase().includes("final fantasy"));
+    expect(playstation.length).toBeGreaterThan(0);
+    await expect(
+      results
+        .getByRole("listitem")
+        .filter({ hasNotText: /final fantasy/i })
+        .first(),
+    ).toBeVisible();
+
+    // A new term, then the box emptied by hand: Clear Filters browses the whole catalogue.
+    await box.fill("zelda");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/[?&]q=zelda(&|$)/);
+    await resultsSettled(page);
+    await box.fill("");
+    await form.getByRole("link", { name: "Clear Filters" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await resultsSettled(page);
+    await expect(page.getByText(/Results for/)).toHaveCount(0);
+    await expect(box).toHaveValue("");
+    await expect(resultCards(page)).toHaveCount(20);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a game page's genre chip opens the catalogue of that genre; the Genre filter narrows a search", async ({ page, consoleErrors }) => {
+    await page.goto(`/game/${WITCHER_SLUG}`);
+    await waitForHydration(page);
+    await page.getByRole("list", { name: "Genres" }).getByRole("link", { name: "Role-playing (RPG)" }).click();
+    await expect(page).toHaveURL(/\/search\?genre=Role-playing\+%28RPG%29$/);
+    await resultsSettled(page);
+    const form = searchPageForm(page);
+    const genre = form.getByLabel("Genre", { exact: true });
+    await expect(genre).toHaveValue("Role-playing (RPG)");
+    // The demo catalogue's role-playing games, A–Z (The Witcher 3 is further down the list).
+    await expect(resultCards(page)).toHaveCount(20);
+    await expect(page.getByRole("region", { name: "Search results" })).toContainText(/Showing 1–20 of \d+ games/);
+
+    // With a term: the genre narrows it, and choosing All Genres widens it again.
+    const box = form.getByRole("searchbox", { name: "Search games" });
+    await box.fill("witcher");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/[?&]q=witcher&genre=Role-playing\+%28RPG%29/);
+    await resultsSettled(page);
+    await expect(page.getByTestId("search-results").getByRole("heading", { name: WITCHER.name, exact: true })).toBeVisible();
+    await genre.selectOption({ label: "Puzzle" });
+    await expect(page).toHaveURL(/[?&]genre=Puzzle/);
+    await resultsSettled(page);
+    await expect(page.getByText("No games found matching your criteria")).toBeVisible();
+    await genre.selectOption({ label: "All Genres" });
+    await expect(page).toHaveURL(/\/search\?q=witcher$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("browsing without a term shows 20 games per page and a pager with at most 5 numbers", async ({ page }) => {
     await page.goto("/search");
     await waitForHydration(page);
@@ -321,6 +390,23 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/search\?q=witcher(&|$)/);
     await expect(page.getByText("Results for “witcher”")).toBeVisible();
     await expect(page.getByTestId("search-results").getByRole("heading", { name: WITCHER.name, exact: true })).toBeVisible();
+  });
+
+  test("an emptied search box submits no term: the filters over the whole catalogue", async ({ page }) => {
+    await page.goto("/search?q=final%20fantasy");
+    const form = searchPageForm(page);
+    await form.getByRole("searchbox", { name: "Search games" }).fill("");
+    await form.getByLabel("Platform", { exact: true }).selectOption({ label: "PlayStation" });
+    await form.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?platform=\d+$/);
+    await expect(page.getByText(/Results for/)).toHaveCount(0);
+    await expect(
+      page
+        .getByTestId("search-results")
+        .getByRole("listitem")
+        .filter({ hasNotText: /final fantasy/i })
+        .first(),
+    ).toBeVisible();
   });
 
   test("the header search form submits to /search-results", async ({ page }) => {

@@ -117,3 +117,19 @@ test("/enhanced-search-test does not exist in production", async ({ page }) => {
   const response = await page.goto("/enhanced-search-test");
   expect(response?.status()).toBe(404);
 });
+
+test("the default share image is served as /og-image.jpg (the pages' og:image), and /og-image.png still answers", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/faq");
+  const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(new URL(image ?? "").pathname).toBe("/og-image.jpg");
+  const jpg = await request.get("/og-image.jpg");
+  expect(jpg.status()).toBe(200);
+  expect(jpg.headers()["content-type"]).toBe("image/jpeg");
+  expect([...(await jpg.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  const png = await request.get("/og-image.png");
+  expect(png.status()).toBe(200);
+  expect(png.headers()["content-type"]).toBe("image/png");
+});

@@ -220,6 +220,40 @@ describe("search: IGDB fallback", () => {
   });
 });
 
+describe("GET /api/games/search: the header's 2-character minimum", () => {
+  async function apiSearch(q: string) {
+    const { loader } = await import("../../app/routes/api.games.search");
+    const res = await loader({
+      request: new Request(`http://localhost/api/games/search?q=${encodeURIComponent(q)}&limit=8`),
+      params: {},
+      context: {},
+    } as never);
+    return { status: res.status, body: (await res.json()) as { games: { name: string }[]; total: number } };
+  }
+
+  it("answers no games and asks IGDB nothing for 0–1 characters after trim, even when the catalogue has a match", async () => {
+    await createGame({ name: "Q" });
+    s.igdb.addGames(igdbGame(880001, "Q"), igdbGame(880002, "Qube"));
+    for (const q of ["q", "  q  ", "q%", " "]) {
+      const r = await apiSearch(q);
+      expect(r.status, q).toBe(200);
+      expect(r.body, q).toMatchObject({ games: [], total: 0 });
+    }
+    expect(s.igdb.apiCalls()).toHaveLength(0);
+  });
+
+  it("searches (and falls back to IGDB) from 2 characters; the search page still takes one", async () => {
+    await createGame({ name: "Qx" });
+    const r = await apiSearch("qx");
+    expect(r.body.games.map((g) => g.name)).toContain("Qx");
+    expect(s.igdb.apiCalls()).toHaveLength(1);
+    // The search page's search (not the API) keeps accepting one character.
+    await createGame({ name: "Z" });
+    const page = await searchGames({ q: "z", igdbFallback: false });
+    expect(page.games.map((g) => g.name)).toContain("Z");
+  });
+});
+
 describe("upsertIgdbGames", () => {
   it("saves by igdb_id without duplicates, also when called concurrently or with repeats", async () => {
     const records = convertIgdbGames([igdbGame(350001, "Dupe Check"), igdbGame(350002, "Dupe Check Two"), igdbGame(350001, "Dupe Check")]);

@@ -13,16 +13,41 @@ export interface GameCoverProps {
   size?: "t_cover_small" | "t_cover_big" | "t_720p";
 }
 
+/** The spec's text for a cover that exists but did not load (the placeholder's accessible name). */
+export const IMAGE_FAILED = "Failed to load image";
+
+export type CoverState = "real" | "none" | "failed";
+
 /**
- * A game's cover. Games without cover art, and covers that fail to load, get a
- * generated cover (title, year, colour from the title) — never a broken image.
+ * What the cover <img> shows: the real cover (webp from the image CDN); a generated cover named
+ * "(no cover art)" when the game has none; the same generated cover named 'Failed to load image' when
+ * a real cover did not load, so the two cases read differently.
+ */
+export function coverImage({
+  name,
+  coverUrl,
+  year,
+  size = "t_cover_big",
+  failed,
+}: Pick<GameCoverProps, "name" | "coverUrl" | "year" | "size"> & { failed: boolean }): { src: string; alt: string; state: CoverState } {
+  const real = igdbImageUrl(coverUrl, { size, webp: true });
+  if (real && !failed) return { src: real, alt: `Cover of ${name}`, state: "real" };
+  const placeholder = generatedCoverUrl({ title: name, year: year ?? null });
+  return real
+    ? { src: placeholder, alt: IMAGE_FAILED, state: "failed" }
+    : { src: placeholder, alt: `${name} (no cover art)`, state: "none" };
+}
+
+/**
+ * A game's cover. Games without cover art, and covers that fail to load, get a generated cover (title,
+ * year, colour from the title) — never a broken image; a failed one says 'Failed to load image'.
  */
 export function GameCover({ name, coverUrl, year, width = 264, className = "", priority = false, size = "t_cover_big" }: GameCoverProps) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   const height = Math.round((width * 374) / 264);
-  const real = !failed ? igdbImageUrl(coverUrl, { size }) : null;
-  const src = real ?? generatedCoverUrl({ title: name, year: year ?? null });
+  const { src, alt, state } = coverImage({ name, coverUrl, year, size, failed });
+  const real = state === "real";
 
   // A server-rendered <img> can fail before React attaches onError; catch that case on mount.
   useEffect(() => {
@@ -34,13 +59,17 @@ export function GameCover({ name, coverUrl, year, width = 264, className = "", p
     <img
       ref={ref}
       src={src}
-      alt={real ? `Cover of ${name}` : `${name} (no cover art)`}
+      alt={alt}
+      title={state === "failed" ? IMAGE_FAILED : undefined}
+      data-cover={state}
       width={width}
       height={height}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      onError={() => setFailed(true)}
+      onError={() => {
+        if (real) setFailed(true);
+      }}
       className={`aspect-[264/374] h-auto w-full rounded-md bg-surface object-cover cover-ring ${className}`}
     />
   );

@@ -2,13 +2,14 @@ import { WriteReviewLink } from "~/components/review/write-review-link";
 import { CalendarDays, ChevronRight, PenLine, Search } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { generatedCoverColors, igdbCoverUrl } from "~/lib/images";
+import { generatedCoverColors, igdbImageUrl } from "~/lib/images";
 import type { GamePageGame } from "~/modules/catalogue/game.service.server";
 import { ExpandableText } from "./expandable-text";
 import { GameCover } from "./game-cover";
 
 function Backdrop({ game }: { game: GamePageGame }) {
-  const cover = igdbCoverUrl(game.coverUrl, "t_cover_big");
+  // The same URL as the hero's cover (webp, big size): one download serves both.
+  const cover = igdbImageUrl(game.coverUrl, { size: "t_cover_big", webp: true });
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   const colors = generatedCoverColors(game.name);
@@ -46,16 +47,32 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
   );
 }
 
-function Chips({ items, label }: { items: string[]; label: string }) {
+function Chips({ items, label, hrefFor }: { items: string[]; label: string; hrefFor?: (item: string) => string }) {
   return (
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
-      {items.map((item) => (
-        <li key={item} className="rounded-full border border-line bg-surface/70 px-2.5 py-0.5 text-sm text-ink">
-          {item}
-        </li>
-      ))}
+      {items.map((item) =>
+        hrefFor ? (
+          <li key={item}>
+            <Link
+              to={hrefFor(item)}
+              className="inline-block rounded-full border border-line bg-surface/70 px-2.5 py-0.5 text-sm text-ink hover:border-accent/60 hover:text-accent-strong"
+            >
+              {item}
+            </Link>
+          </li>
+        ) : (
+          <li key={item} className="rounded-full border border-line bg-surface/70 px-2.5 py-0.5 text-sm text-ink">
+            {item}
+          </li>
+        ),
+      )}
     </ul>
   );
+}
+
+/** The search page browsing one genre (its Genre filter), as the search page writes the URL. */
+export function genreSearchHref(genre: string): string {
+  return `/search?${new URLSearchParams({ genre }).toString()}`;
 }
 
 /** The top of the game page: blurred cover backdrop, cover left and facts right (stacked on phones). */
@@ -141,7 +158,7 @@ export function GameHero({
             )}
             {game.genres.length > 0 && (
               <Fact label="Genres" wide>
-                <Chips items={game.genres} label="Genres" />
+                <Chips items={game.genres} label="Genres" hrefFor={genreSearchHref} />
               </Fact>
             )}
           </dl>

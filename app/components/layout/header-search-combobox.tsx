@@ -7,10 +7,10 @@ import { clearRecent, readRecent, rememberSearch, type RecentSearch, type Search
 import { SuggestionCache } from "~/components/search/suggestion-cache";
 import { Avatar } from "~/components/ui/avatar";
 import { gameHref } from "~/lib/slugs";
-import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
+import { HEADER_MIN_TERM_LENGTH, type GameSearchHit } from "~/modules/catalogue/search/search.types";
 import { KindToggle, SEARCH_INPUT_ATTRS, SearchFieldLabel, searchFormAction, searchInputClass } from "./header-search";
 
-export const MIN_CHARS = 2;
+export const MIN_CHARS = HEADER_MIN_TERM_LENGTH;
 export const DEBOUNCE_MS = 800;
 export const MAX_SUGGESTIONS = 8;
 

@@ -1,7 +1,7 @@
 import { MessageSquare, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { GameCover } from "~/components/game/game-cover";
-import { categoryLabel, isMainGame } from "~/lib/categories";
+import { categoryLabel } from "~/lib/categories";
 import { formatReleaseYear } from "~/lib/dates";
 import { platformSummary } from "~/lib/platforms";
 import { formatRating } from "~/lib/ratings";
@@ -39,7 +39,8 @@ function reviewCount(n: number): string {
 export function GameResultCard({ hit, view, priority = false }: { hit: GameSearchHit; view: ResultView; priority?: boolean }) {
   const grid = view === "grid";
   const rating = formatRating(hit.avgUserRating);
-  const badge = isMainGame(hit.category) ? null : categoryLabel(hit.category);
+  // Every card carries its category badge; a main game (category 0 or none) reads 'Main Game'.
+  const badge = categoryLabel(hit.category);
   return (
     <Link
       to={gameHref(hit)}
@@ -57,13 +58,11 @@ export function GameResultCard({ hit, view, priority = false }: { hit: GameSearc
           priority={priority}
           className={grid ? "md:rounded-b-none" : ""}
         />
-        {badge && (
-          <span
-            className={`absolute top-1.5 left-1.5 hidden rounded bg-black/75 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-ink-strong uppercase backdrop-blur ${grid ? "md:inline" : ""}`}
-          >
-            {badge}
-          </span>
-        )}
+        <span
+          className={`absolute top-1.5 left-1.5 hidden rounded bg-black/75 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-ink-strong uppercase backdrop-blur ${grid ? "md:inline" : ""}`}
+        >
+          {badge}
+        </span>
       </div>
       <div className={`flex min-w-0 flex-1 flex-col gap-1 py-0.5 ${grid ? "md:p-3" : ""}`}>
         <div className="flex items-start gap-2">
@@ -71,11 +70,7 @@ export function GameResultCard({ hit, view, priority = false }: { hit: GameSearc
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           <span>{hitYear(hit)}</span>
-          {badge && (
-            <span className={`rounded border border-line px-1.5 text-[11px] font-semibold text-ink ${grid ? "md:hidden" : ""}`}>
-              {badge}
-            </span>
-          )}
+          <span className={`rounded border border-line px-1.5 text-[11px] font-semibold text-ink ${grid ? "md:hidden" : ""}`}>{badge}</span>
         </div>
         <PlatformList platforms={hit.platforms} />
         <div className={`mt-auto flex items-center gap-3 pt-1 text-sm ${grid ? "md:justify-between" : ""}`}>

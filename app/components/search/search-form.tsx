@@ -24,7 +24,7 @@ const labelClass = "mb-1 block text-xs font-semibold tracking-wide text-muted up
  * sortBy/order fields to the canonical sort=field:order URL). With JavaScript: auto-search
  * 2 s after typing stops, filters apply on change, the Search button is disabled for an empty term.
  */
-export function SearchForm({ state, platforms }: { state: SearchPageState; platforms: PlatformOption[] }) {
+export function SearchForm({ state, platforms, genres }: { state: SearchPageState; platforms: PlatformOption[]; genres: string[] }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -43,6 +43,8 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
   const explicitSort = params.has("sort");
   const years = yearOptions();
   if (state.year && !years.includes(state.year)) years.push(state.year);
+  // A genre from a link that the list does not hold (yet) stays selectable, so the select shows it.
+  const genreOptions = state.genre && !genres.includes(state.genre) ? [...genres, state.genre] : genres;
   const sortOptions = sortByOptions(cleanTerm(term) || state.q);
 
   type Snapshot = { state: SearchPageState; explicitSort: boolean; pathname: string; term: string };
@@ -55,9 +57,12 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
 
   function go(next: Partial<SearchPageState>, { replace = false, from = snapshot }: { replace?: boolean; from?: Snapshot } = {}) {
     const merged: Partial<SearchPageState> = {
-      q: cleanTerm(from.term) || from.state.q,
+      // What the box holds: it follows the URL until the user edits it, and an emptied box means no term
+      // (the whole catalogue with the filters), not the term still in the URL.
+      q: cleanTerm(from.term),
       platform: from.state.platform,
       year: from.state.year,
+      genre: from.state.genre,
       // A sort the user chose survives a new term; the default one follows the term (relevance vs name).
       ...(from.explicitSort ? { sort: from.state.sort } : {}),
       ...next,
@@ -89,9 +94,11 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
     go({ q });
   }
 
-  const emptyTerm = cleanTerm(term) === "";
+  const boxTerm = cleanTerm(term);
+  const emptyTerm = boxTerm === "";
   const sortValue = state.sort.field;
-  const hasFilters = state.platform !== null || state.year !== null || explicitSort;
+  // Clear Filters also applies an edited box (emptied: back to browsing the whole catalogue).
+  const hasFilters = state.platform !== null || state.year !== null || Boolean(state.genre) || explicitSort || boxTerm !== state.q;
 
   return (
     <Form method="get" action={pathname} role="search" onSubmit={onSubmit} className="space-y-4" aria-label="Search games">
@@ -147,7 +154,7 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
             Filters
           </p>
           <Link
-            to={pathname + searchQueryString({ q: state.q })}
+            to={pathname + searchQueryString({ q: boxTerm })}
             preventScrollReset
             aria-disabled={!hasFilters}
             tabIndex={hasFilters ? undefined : -1}
@@ -158,7 +165,7 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
             Clear Filters
           </Link>
         </div>
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
           <div>
             <label htmlFor={`${id}-platform`} className={labelClass}>
               Platform
@@ -193,6 +200,25 @@ export function SearchForm({ state, platforms }: { state: SearchPageState; platf
               {years.map((y) => (
                 <option key={y} value={y}>
                   {y}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-genre`} className={labelClass}>
+              Genre
+            </label>
+            <select
+              id={`${id}-genre`}
+              name="genre"
+              value={state.genre ?? ""}
+              onChange={(e) => hydrated && go({ genre: e.target.value || undefined })}
+              className={selectClass}
+            >
+              <option value="">All Genres</option>
+              {genreOptions.map((g) => (
+                <option key={g} value={g}>
+                  {g}
                 </option>
               ))}
             </select>

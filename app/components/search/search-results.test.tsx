@@ -59,3 +59,25 @@ describe("search results: how many", () => {
     expect(html).not.toContain("best-matches");
   });
 });
+
+describe("search results: the content filter", () => {
+  const NOTE = "result(s) were filtered out to avoid potentially problematic fan-made content";
+
+  it("says in one line above the results how many were removed when only some were", () => {
+    const html = render({ ...base, filteredCount: 3 });
+    const note = html.match(/<p[^>]*data-testid="filtered-note"[^>]*>(.*?)<\/p>/)?.[1] ?? "";
+    expect(note.replace(/<[^>]+>/g, "")).toBe(`3 ${NOTE}`);
+    expect(html.indexOf('data-testid="filtered-note"')).toBeLessThan(html.indexOf('data-testid="search-results"'));
+  });
+
+  it("says nothing when nothing was removed", () => {
+    expect(render(base)).not.toContain(NOTE);
+  });
+
+  it("keeps the full message when every result was removed", () => {
+    const html = render({ ...base, games: [], total: 0, filteredCount: 2 });
+    expect(html).toContain("Search results were filtered for content protection");
+    expect(html).toContain(`2 ${NOTE}`);
+    expect(html).not.toContain('data-testid="filtered-note"');
+  });
+});

@@ -153,6 +153,13 @@ export function SearchResults({ state, result, error, loading, hrefFor }: Search
             More games match “{state.q}” than are listed: these are the best matches. Add a word, a platform or a year to narrow the search.
           </p>
         ) : null}
+        {result.filteredCount > 0 ? (
+          // Some (not all) results were removed by the content filter: the all-removed message's count line.
+          <p className="mb-3 flex items-center gap-1.5 text-sm text-muted" data-testid="filtered-note">
+            <ShieldAlert aria-hidden="true" className="size-4 shrink-0" />
+            {result.filteredCount} result(s) were filtered out to avoid potentially problematic fan-made content
+          </p>
+        ) : null}
         {result.partialMatch ? (
           <p className="mb-3 text-sm text-muted" data-testid="partial-match">
             No game matches every word; these games match most of them.

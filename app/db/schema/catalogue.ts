@@ -147,6 +147,8 @@ export const game = pgTable(
       t.id.desc(),
     ),
     index("game_release_year_idx").on(t.releaseYear),
+    // The search page's Genre filter (genres @> '{name}'), in searches and browsing; no pending list, as above.
+    index("game_genres_idx").using("gin", t.genres).with({ fastupdate: false }),
     index("game_rating_count_idx").on(t.ratingCount, t.id),
     // Browse sorted by average user rating, best first, unrated last (the search module's expression).
     index("game_avg_rating_idx").on(sql`(${t.ratingSum} / nullif(${t.ratingCount}, 0)) desc nulls last`, t.id.desc()),
@@ -175,6 +177,15 @@ export const searchWord = pgTable(
       .with({ fastupdate: false }),
   ],
 );
+
+/**
+ * The catalogue's genres, for the search page's Genre filter: every name found in game.genres, kept by
+ * triggers on game (drizzle/0022_game_genres.sql). Names are never removed: a genre no game has any
+ * more lists no games when chosen.
+ */
+export const gameGenre = pgTable("game_genre", {
+  name: text("name").primaryKey(),
+});
 
 export const platform = pgTable(
   "platform",

@@ -1,8 +1,9 @@
 import { ok, type Result } from "~/lib/result";
+import { sanitizeSearchTerm } from "~/lib/search-text";
 import { resolveGame } from "./game-resolver.server";
 import { browseGames, searchGames } from "./search/search.service.server";
 import { parseSearchApiParams } from "./search/search-page.schema";
-import type { GameSearchHit, SearchOptions, SearchResult } from "./search/search.types";
+import { HEADER_MIN_TERM_LENGTH, type GameSearchHit, type SearchOptions, type SearchResult } from "./search/search.types";
 
 /** The JSON API of the catalogue: the search page's parameter grammar (strict: bad input is a 400), one search function. */
 
@@ -10,16 +11,21 @@ export async function searchApi(params: URLSearchParams): Promise<Result<SearchR
   const parsed = parseSearchApiParams(params);
   if (!parsed.ok) return parsed;
   const { state, limit, sortGiven } = parsed.data;
+  // The header's minimum, held here too: a term of one character (after sanitising and trimming) answers
+  // no games, without a search or an IGDB call. The search page keeps accepting one character.
+  if (state.q && Array.from(sanitizeSearchTerm(state.q)).length < HEADER_MIN_TERM_LENGTH)
+    return ok({ games: [], total: 0, page: state.page, pageSize: limit ?? 20, source: "database", filteredCount: 0 });
   const opts: SearchOptions = {
     q: state.q,
     page: state.page,
     pageSize: limit ?? 20,
     platformId: state.platform ?? undefined,
     year: state.year ?? undefined,
+    genre: state.genre,
     sort: state.sort,
   };
   // An empty term returns nothing unless the caller browses with a filter or a sort.
-  const browsing = !state.q && (state.platform || state.year || sortGiven);
+  const browsing = !state.q && (state.platform || state.year || state.genre || sortGiven);
   return ok(browsing ? await browseGames(opts) : await searchGames(opts));
 }
 

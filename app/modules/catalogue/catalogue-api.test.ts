@@ -44,6 +44,19 @@ describe("JSON API", () => {
     );
   });
 
+  it("filters by genre: without a term it browses the genre; genres (the header variant's list) is read as its first genre", async () => {
+    const a = await createGame({ name: "Apigenre Alpha", genres: ["Apigenre"] });
+    const b = await createGame({ name: "Apigenre Beta", genres: ["Other Apigenre"] });
+    const names = async (qs: string) =>
+      ((await (await searchLoader(call(`/api/games/search?${qs}`))).json()) as { games: { id: number }[] }).games.map((g) => g.id);
+    expect(await names("genre=Apigenre")).toEqual([a.id]);
+    expect(await names("genres=Other%20Apigenre,Apigenre")).toEqual([b.id]);
+    expect(await names("q=apigenre&genre=Other%20Apigenre")).toEqual([b.id]);
+    const res = await searchLoader(call(`/api/games/search?genre=${"x".repeat(101)}`));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/genre must be at most 100 characters/);
+  });
+
   it("returns nothing for an empty term", async () => {
     const body = (await (await searchLoader(call("/api/games/search?q=%20%20"))).json()) as { games: unknown[]; total: number };
     expect(body).toMatchObject({ games: [], total: 0 });

@@ -1,6 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { platform, platformGames } from "~/db/schema";
+import { gameGenre, platform, platformGames } from "~/db/schema";
 
 export interface PlatformOption {
   id: number;
@@ -14,4 +14,10 @@ export async function listPlatforms(): Promise<PlatformOption[]> {
     .from(platform)
     .where(sql`exists (select 1 from ${platformGames} where ${platformGames.platformId} = ${platform.id})`)
     .orderBy(asc(sql`lower(${platform.name})`), platform.id);
+}
+
+/** The catalogue's genres by name (the search page's Genre filter): game_genre, in primary-key order. */
+export async function listGenres(): Promise<string[]> {
+  const rows = await getDb().select({ name: gameGenre.name }).from(gameGenre).orderBy(asc(gameGenre.name));
+  return rows.map((r) => r.name);
 }

@@ -4,7 +4,8 @@ import { SORT_FIELDS, type SortField, type SortOrder } from "./search.types";
 
 /**
  * The search parameters, one grammar for the search page (/search, /search-results) and the JSON API
- * (/api/games/search): q, platform (platform id), year, sort (field:order, or a bare field in its
+ * (/api/games/search): q, platform (platform id), year, genre (a genre name; `genres`, the header
+ * variant's comma-separated list, is read as its first genre), sort (field:order, or a bare field in its
  * natural order; any letter case), page, and for the API limit. The no-JavaScript form sends
  * sortBy and order separately; both are accepted. Shared by the loaders (parse) and the page (build
  * links), so all agree on one canonical URL.
@@ -24,6 +25,7 @@ export const TERM_TOO_LONG = `Search term must be at most ${MAX_TERM_LENGTH} cha
 /** Browsing counts at most 10,000 games and a search keeps 150, so no page past 10,000 holds a game. */
 export const MAX_PAGE = 10_000;
 export const MAX_LIMIT = 50;
+export const MAX_GENRE_LENGTH = 100;
 const MIN_YEAR = 1950;
 const MAX_YEAR = 2100;
 
@@ -36,6 +38,8 @@ export interface SearchPageState {
   q: string;
   platform: number | null;
   year: number | null;
+  /** A genre name, when the Genre filter is set. */
+  genre?: string;
   sort: SearchSort;
   page: number;
   /** Search the words exactly as typed (the "Did you mean" line's other link). */
@@ -135,6 +139,12 @@ export const SearchParamsSchema = z.object({
     .optional(),
   order: z.string().trim().toLowerCase().refine(isSortOrder, "order must be asc or desc").optional(),
   exact: z.enum(["1"], { message: "exact must be 1" }).optional(),
+  genre: z
+    .string()
+    .transform(collapse)
+    .pipe(z.string().max(MAX_GENRE_LENGTH, `genre must be at most ${MAX_GENRE_LENGTH} characters`))
+    .optional(),
+  genres: z.string().optional(),
 });
 
 type RawParams = Partial<Record<keyof z.infer<typeof SearchParamsSchema>, string>>;
@@ -149,8 +159,20 @@ function rawParams(params: URLSearchParams): RawParams {
   return out as RawParams;
 }
 
+/** The genre asked for: `genre`, else the first name of the header variant's `genres` list. */
+function genreOf(p: z.infer<typeof SearchParamsSchema>): string {
+  if (p.genre) return p.genre;
+  const first =
+    (p.genres ?? "")
+      .split(",")
+      .map(collapse)
+      .find((g) => g !== "") ?? "";
+  return first.length <= MAX_GENRE_LENGTH ? first : "";
+}
+
 function toState(p: z.infer<typeof SearchParamsSchema>): SearchApiParams {
   const q = p.q ?? "";
+  const genre = genreOf(p);
   let sort = parseSort(p.sort, q);
   if (p.sortBy !== undefined || p.order !== undefined) {
     const field = (p.sortBy as SortField | undefined) ?? sort?.field ?? defaultSort(q).field;
@@ -164,6 +186,7 @@ function toState(p: z.infer<typeof SearchParamsSchema>): SearchApiParams {
       year: p.year ?? null,
       sort: sort ?? defaultSort(q),
       page: p.page ?? 1,
+      ...(genre ? { genre } : {}),
       ...(p.exact ? { exact: true } : {}),
     },
     limit: p.limit ?? null,
@@ -197,9 +220,12 @@ export function parseSearchParams(params: URLSearchParams): SearchPageState {
   return termTooLong ? { ...state, termError: TERM_TOO_LONG } : state;
 }
 
-/** True when the URL came from the form without JavaScript and should be redirected to its canonical form. */
+/**
+ * True when the URL should be redirected to its canonical form: the no-JavaScript form's sortBy/order, or
+ * the header variant's `genres` list (canonical: one `genre`).
+ */
 export function hasFormOnlyParams(params: URLSearchParams): boolean {
-  return params.has("sortBy") || params.has("order");
+  return params.has("sortBy") || params.has("order") || params.has("genres");
 }
 
 /** Canonical query string ('' or '?q=...'), leaving out defaults. */
@@ -209,6 +235,7 @@ export function searchQueryString(state: Partial<SearchPageState>): string {
   if (q) params.set("q", q);
   if (state.platform) params.set("platform", String(state.platform));
   if (state.year) params.set("year", String(state.year));
+  if (state.genre) params.set("genre", state.genre);
   if (state.sort) {
     const sort = normaliseSort(state.sort, q);
     if (!sameSort(sort, defaultSort(q))) params.set("sort", `${sort.field}:${sort.order}`);

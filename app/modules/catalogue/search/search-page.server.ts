@@ -1,4 +1,4 @@
-import { listPlatforms, type PlatformOption } from "./platforms.queries.server";
+import { listGenres, listPlatforms, type PlatformOption } from "./platforms.queries.server";
 import { SEARCH_PAGE_SIZE, type SearchPageState } from "./search-page.schema";
 import { browseGames, searchGames } from "./search.service.server";
 import type { SearchOptions, SearchResult } from "./search.types";
@@ -11,12 +11,14 @@ export interface SearchPageData {
   result: SearchResult | null;
   error: string | null;
   platforms: PlatformOption[];
+  /** The catalogue's genre names (the Genre filter's options). */
+  genres: string[];
 }
 
 /**
  * Everything the search page shows for one URL state: the ranked search for a term, the filtered
  * catalogue (browseGames) without one. Never throws: a failing search becomes the error text "Failed
- * to search games", a term over the limit its message, a failing platform list an empty filter.
+ * to search games", a term over the limit its message, a failing platform or genre list an empty filter.
  */
 export async function loadSearchPage(state: SearchPageState): Promise<SearchPageData> {
   const opts: SearchOptions = {
@@ -26,10 +28,11 @@ export async function loadSearchPage(state: SearchPageState): Promise<SearchPage
     sort: state.sort,
     ...(state.platform ? { platformId: state.platform } : {}),
     ...(state.year ? { year: state.year } : {}),
+    ...(state.genre ? { genre: state.genre } : {}),
     ...(state.exact ? { exact: true } : {}),
   };
   const search = state.q ? searchGames : browseGames;
-  const [found, platforms] = await Promise.all([
+  const [found, platforms, genres] = await Promise.all([
     state.termError
       ? Promise.resolve({ result: null, error: state.termError })
       : search(opts).then(
@@ -43,6 +46,10 @@ export async function loadSearchPage(state: SearchPageState): Promise<SearchPage
       console.error("search page: platform list failed", err);
       return [] as PlatformOption[];
     }),
+    listGenres().catch((err: unknown) => {
+      console.error("search page: genre list failed", err);
+      return [] as string[];
+    }),
   ]);
-  return { state, ...found, platforms };
+  return { state, ...found, platforms, genres };
 }

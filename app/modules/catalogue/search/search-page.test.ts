@@ -1,8 +1,12 @@
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { game } from "~/db/schema";
 import { useTestDatabase } from "../../../../tests/setup/database";
 import { createGame, createRating, createUser } from "../../../../tests/factories";
 import { loader } from "~/routes/search";
 import { listPlatforms } from "./platforms.queries.server";
+import { withIndexPlans } from "./search.queries.server";
+import { GENRE_CAP } from "./search.service.server";
 import type * as SearchModule from "./search.service.server";
 
 const failSearch = vi.hoisted(() => ({ on: false }));
@@ -17,7 +21,7 @@ vi.mock("./search.service.server", async (importOriginal) => {
   };
 });
 
-useTestDatabase();
+const testDb = useTestDatabase();
 
 type LoaderArgs = Parameters<typeof loader>[0];
 
@@ -160,5 +164,70 @@ describe("listPlatforms", () => {
     expect(mine).toEqual(["amiga", "Nintendo 64", "Xbox 360"]);
     const sorted = [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
     expect(names).toEqual(sorted);
+  });
+});
+
+describe("search page: the Genre filter", () => {
+  it("lists the catalogue's genres, and filters browsing and searching by one (also from the URL)", async () => {
+    const puzzle = await createGame({ name: "Quibble Blocks", genres: ["Puzzle", "Arcade"] });
+    const racer = await createGame({ name: "Quibble Kart", genres: ["Racing"] });
+    await createGame({ name: "Plain Quibble Field", genres: [] });
+
+    const browse = await load("/search?genre=Puzzle");
+    expect(browse.state.genre).toBe("Puzzle");
+    expect(browse.result?.games.map((g) => g.id)).toEqual([puzzle.id]);
+    expect(browse.result?.total).toBe(1);
+    expect(browse.genres).toEqual(expect.arrayContaining(["Arcade", "Puzzle", "Racing"]));
+    expect([...browse.genres].sort()).toEqual(browse.genres);
+
+    const search = await load("/search?q=quibble&genre=Racing");
+    expect(search.result?.games.map((g) => g.id)).toEqual([racer.id]);
+    const all = await load("/search?q=quibble");
+    expect(all.result?.games).toHaveLength(3);
+    // A genre no game has: no games, not an error.
+    const none = await load("/search?genre=Nonexistent%20Genre");
+    expect(none).toMatchObject({ error: null, result: { games: [], total: 0 } });
+  });
+
+  it("keeps the genre list in step with games inserted and updated (game_genre triggers)", async () => {
+    const g = await createGame({ name: "Genre Shifter", genres: ["Strategy"] });
+    expect((await load("/search")).genres).toContain("Strategy");
+    await testDb
+      .handle()
+      .db.update(game)
+      .set({ genres: ["Tactical", "Strategy"] })
+      .where(eq(game.id, g.id));
+    const data = await load("/search?genre=Tactical");
+    expect(data.genres).toContain("Tactical");
+    expect(data.result?.games.map((x) => x.id)).toEqual([g.id]);
+  });
+
+  it("browsing one genre lists at most the genre cap", async () => {
+    await createGame({ name: "Capped Genre One", genres: ["Capped Genre"] });
+    const past = await load(`/search?genre=Capped%20Genre&page=${GENRE_CAP / 20 + 1}`);
+    expect(past.result).toMatchObject({ games: [], total: 1 });
+  });
+
+  it("a genre too long for the filter is ignored by the page (and named by the API)", async () => {
+    const data = await load(`/search?genre=${"x".repeat(101)}`);
+    expect(data.state.genre).toBeUndefined();
+    expect(data.error).toBeNull();
+  });
+});
+
+describe("the Genre filter's index", () => {
+  type Plan = { "Index Name"?: string; Plans?: Plan[] };
+  const indexes = (p: Plan): string[] => [...(p["Index Name"] ? [p["Index Name"]] : []), ...(p.Plans ?? []).flatMap(indexes)];
+
+  it("game.genres @> '{name}' is served by game_genres_idx", async () => {
+    await createGame({ name: "Indexed Genre Game", genres: ["Indexed"] });
+    const plan = await withIndexPlans(async (db) => {
+      const result = await db.execute<Record<string, unknown>>(
+        sql`explain (format json) select ${game.id} from ${game} where ${game.genres} @> array[${"Indexed"}]::text[]`,
+      );
+      const cell = Object.values(result.rows[0] ?? {})[0];
+      return ((typeof cell === "string" ? JSON.parse(cell) : cell) as { Plan: Plan }[])[0]!.Plan;
+    });
+    expect(indexes(plan)).toContain("game_genres_idx");
   });
 });

@@ -61,10 +61,12 @@ export type CandidateRow = {
   genreCount: number;
 };
 
-/** The search's platform / year filters. */
+/** The search's platform / year / genre filters. */
 export interface SearchFilters {
   platformId?: number;
   year?: number;
+  /** A genre name as stored in game.genres (game_genres_idx). */
+  genre?: string;
 }
 
 export type QueryRunner = Pick<Database, "select" | "execute" | "with" | "$with">;
@@ -87,6 +89,7 @@ export async function withIndexPlans<T>(fn: (db: QueryRunner) => Promise<T>): Pr
 function filterConditions(filters: SearchFilters): SQL[] {
   const where: SQL[] = [];
   if (filters.year) where.push(sql`${game.releaseYear} = ${filters.year}`);
+  if (filters.genre) where.push(sql`${game.genres} @> array[${filters.genre}]::text[]`);
   if (filters.platformId) {
     where.push(
       sql`exists (select 1 from ${platformGames} where ${platformGames.gameId} = ${game.id} and ${platformGames.platformId} = ${filters.platformId})`,
@@ -292,20 +295,20 @@ function browseOrder(field: SortField, order: SortOrder): SQL[] {
   }
 }
 
-/** One page of the whole catalogue with the filters, in the sort's index order. */
+/** `limit` games of the whole catalogue with the filters from `offset`, in the sort's index order. */
 export async function browseCatalogue(
   filters: SearchFilters,
   sort: { field: SortField; order: SortOrder },
-  page: number,
-  pageSize: number,
+  offset: number,
+  limit: number,
 ): Promise<GameSearchHit[]> {
   return (await getDb()
     .select(hitColumns)
     .from(game)
     .where(and(...filterConditions(filters)))
     .orderBy(...browseOrder(sort.field, sort.order))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)) as GameSearchHit[];
+    .limit(limit)
+    .offset(offset)) as GameSearchHit[];
 }
 
 /** Games matching the filters, counted up to `cap` (counting stops there). */

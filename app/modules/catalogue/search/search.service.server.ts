@@ -55,6 +55,8 @@ export const CANDIDATE_CAP = 150;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
 export const BROWSE_TOTAL_CAP = 10_000;
+/** Browsing one genre lists and counts at most this many games (the genre look-up's limit). */
+export const GENRE_CAP = 1000;
 /** Shorter compact terms have no complete trigram: prefix matching only. */
 const MIN_TRIGRAM_LENGTH = 3;
 
@@ -245,7 +247,7 @@ export function initialsOnly(query: RankQuery): boolean {
 }
 
 function filtersOf(opts: SearchOptions): SearchFilters {
-  return { platformId: opts.platformId, year: opts.year };
+  return { platformId: opts.platformId, year: opts.year, genre: opts.genre };
 }
 
 function toCandidate(row: CandidateRow): Candidate {
@@ -481,9 +483,13 @@ export async function browseGames(opts: SearchOptions): Promise<SearchResult> {
   const { page, pageSize } = pageParams(opts);
   const sort = opts.sort ?? { field: "name", order: "asc" };
   const filters = filtersOf(opts);
-  const games = await browseCatalogue(filters, sort, page, pageSize);
+  // Games of one genre: at most the first GENRE_CAP in the sort's order.
+  const cap = filters.genre ? GENRE_CAP : BROWSE_TOTAL_CAP;
+  const offset = (page - 1) * pageSize;
+  const limit = filters.genre ? Math.min(pageSize, cap - offset) : pageSize;
+  const games = limit > 0 ? await browseCatalogue(filters, sort, offset, limit) : [];
   // Counting 200,000 rows costs ~70 ms on the embedded database; counting stops at the cap instead.
-  const total = await countCatalogue(filters, BROWSE_TOTAL_CAP);
+  const total = await countCatalogue(filters, cap);
   return {
     games,
     total,
@@ -491,6 +497,6 @@ export async function browseGames(opts: SearchOptions): Promise<SearchResult> {
     pageSize,
     source: "database",
     filteredCount: 0,
-    ...(total >= BROWSE_TOTAL_CAP ? { totalCapped: true } : {}),
+    ...(total >= cap ? { totalCapped: true } : {}),
   };
 }

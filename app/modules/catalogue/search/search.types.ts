@@ -4,6 +4,9 @@ export const SORT_FIELDS = ["relevance", "name", "release_date", "rating", "rati
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortOrder = "asc" | "desc";
 
+/** The header search (its dropdown and /api/games/search) needs at least this many characters. */
+export const HEADER_MIN_TERM_LENGTH = 2;
+
 export interface SearchOptions {
   /** Raw search text; sanitised by the search function. */
   q: string;
@@ -13,6 +16,8 @@ export interface SearchOptions {
   pageSize?: number;
   platformId?: number;
   year?: number;
+  /** A genre name; browsing by genre lists at most GENRE_CAP games. */
+  genre?: string;
   sort?: { field: SortField; order: SortOrder };
   /** Ask IGDB when fewer than 5 games are found locally (default true; needs IGDB credentials). */
   igdbFallback?: boolean;
