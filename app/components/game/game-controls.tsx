@@ -30,7 +30,9 @@ const PENDING_INTENT: Record<Exclude<PendingActionType, "write_review" | "like_r
 };
 
 /** The toast for a failed change: refusals as the server words them, other failures prefixed. */
-function failureText(intent: ListIntent, error: string): string {
+function failureText(intent: ListIntent, answer: string | undefined): string {
+  // An answer without a message (a proxy's error page, a dropped connection) still gets the intent's text.
+  const error = typeof answer === "string" ? answer : "";
   if (error.startsWith("Cannot ") || error === M.unauthenticated || error === M.missingIgdbId || error === M.gameNotInDatabase)
     return error;
   if (intent === "mark_started") return failedToMarkStarted(error);
