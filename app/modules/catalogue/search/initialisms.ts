@@ -195,6 +195,8 @@ const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 
 function numeralForms(word: string): string[] {
   const out = new Set([word]);
+  // A number with a leading zero ("05": a year cut short, "Ace Combat 04") has no roman twin.
+  if (/^0\d/.test(word)) return [word];
   if (/^\d+$/.test(word)) {
     const r = arabicToRoman(Number(word));
     if (r) out.add(r.toLowerCase());
@@ -226,6 +228,22 @@ export function initialismAliases(title: string): string[] {
   return out;
 }
 
+/** A year of four digits in a title, 1970–2039 ("Football Manager 2005", "The King of Fighters 2001"). */
+const TITLE_YEAR = /\b(?:19[7-9]\d|20[0-3]\d)\b/;
+
+/**
+ * How players shorten a title's year: its last two digits ("fm05", "svr 08", "madden 05"), and a year
+ * 2000–2009 written with "k" for the thousands ("kof2k1", "ut2k4"; 2000 is "2k": "tempest 2k"). Empty for
+ * a word that is no such year.
+ */
+export function yearCuts(word: string): string[] {
+  if (!/^\d{4}$/.test(word) || !TITLE_YEAR.test(word)) return [];
+  const n = Number(word);
+  const out = [word.slice(2)];
+  if (n >= 2000 && n <= 2009) out.push(n === 2000 ? "2k" : `2k${n - 2000}`);
+  return out;
+}
+
 /** A capital X standing as a word between two names: a crossover's letter ("Street Fighter X Tekken"). */
 const CROSSOVER_X = /\p{L}\S* X \p{L}/u;
 
@@ -237,7 +255,8 @@ function deriveAliases(title: string): string[] {
     const hyphened = /[A-Za-z]-\d/.test(title);
     const crossover = CROSSOVER_X.test(title);
     const ampersand = title.includes("&");
-    if (!hyphened && !crossover && !ampersand) return out;
+    const year = TITLE_YEAR.exec(title)?.[0];
+    if (!hyphened && !crossover && !ampersand && !year) return out;
     const more = new Set(out);
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
@@ -249,6 +268,8 @@ function deriveAliases(title: string): string[] {
     if (crossover) also(() => withFlag("crossX", () => deriveAliasesOf(title)));
     // An ampersand typed in the initialism ("r&c", "m & l": prepareQuery reads them "randc", "mandl").
     if (ampersand) also(() => withFlag("keepAnd", () => deriveAliasesOf(title)));
+    // The year cut short, as players write it ("fm05", "svr08", "kof2k1"); after the title's other aliases.
+    if (year) for (const cut of yearCuts(year)) also(() => deriveAliasesOf(title.replace(TITLE_YEAR, cut)));
     return [...more];
   } finally {
     camelWords = new Map();
@@ -457,6 +478,8 @@ export function initialismWords(title: string): string[] {
   // A number the title hyphenates to a word ("XIII-2" is "xiii2" in search_name) is a word of its own
   // too, so "ff13 2" matches every typed word without the lone "2" filling the candidate cap.
   for (const w of words(title)) if (/^\d+$/.test(w)) out.add(w);
+  // A year's short forms are words of the title too ("madden 05" for Madden NFL 2005, "tempest 2k").
+  for (const w of words(title)) for (const cut of yearCuts(w)) out.add(cut);
   return [...out].filter((w) => !own.has(w));
 }
 

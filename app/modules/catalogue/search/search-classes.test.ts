@@ -401,3 +401,28 @@ describe("round 9: a nickname cutting the series word before a number", () => {
     expect(ranked("mari 64", ["Mari Kart 64", "Super Mari 64"])[0]).toBe("Super Mari 64");
   });
 });
+
+describe("round 10: a title's year cut short", () => {
+  const ranked = rankedTitles;
+
+  it("derives the year's last two digits and, for 2000–2009, '2k…' after the initialism, glued and spaced", () => {
+    expect(initialismWords("Pitch Manager 2005")).toEqual(expect.arrayContaining(["pm05", "pm2k5", "05", "2k5"]));
+    expect(initialismAliases("Pitch Manager 2005")).toEqual(expect.arrayContaining(["pm 05", "pm 2k5"]));
+    expect(initialismWords("The Queen of Brawlers 2001")).toEqual(expect.arrayContaining(["qob2k1", "qob01"]));
+    expect(initialismWords("Comet 2000")).toContain("2k");
+    expect(initialismWords("Hoop Stars 2013")).toEqual(expect.arrayContaining(["hs13", "13"]));
+    // Not a year: a number under 1970, a code name, a cut with no roman twin ("hs v" is no alias of 05).
+    expect(initialismWords("Space Fleet 1944")).not.toContain("sf44");
+    expect(initialismAliases("Hoop Stars 2005")).not.toContain("hsv");
+  });
+
+  it("matches a title's year typed with its last two digits or as '2k…'", async () => {
+    expect(ranked("gridiron 05", ["Gridiron Pro 2004", "Gridiron Pro 2005", "Gridiron Pro 2006"])[0]).toBe("Gridiron Pro 2005");
+    expect(ranked("comet 2k", ["Comet", "Comet 2000", "Comet II"])[0]).toBe("Comet 2000");
+    await createGame({ name: "Pitch Manager 2004", releaseYear: 2003, platformNames: ["PC"] });
+    await createGame({ name: "Pitch Manager 2005", releaseYear: 2004, platformNames: ["PC"] });
+    expect((await names("pm05"))[0]).toBe("Pitch Manager 2005");
+    expect((await names("pitch manager 05"))[0]).toBe("Pitch Manager 2005");
+    expect((await names("pitch 2k4"))[0]).toBe("Pitch Manager 2004");
+  });
+});

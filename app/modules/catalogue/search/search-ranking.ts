@@ -1,7 +1,7 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
 import { communityAliases } from "./community-aliases";
-import { initialismAliases, NUMBER_WORDS } from "./initialisms";
+import { initialismAliases, NUMBER_WORDS, yearCuts } from "./initialisms";
 
 /**
  * Relevance ranking of search candidates.
@@ -333,6 +333,8 @@ const NO_MATCH: UnitMatch = { sim: 0, kind: "fuzzy" };
 function wordMatch(q: string, qCanon: string, t: string, tCanon: string, lastQueryWord: boolean, joined: boolean): UnitMatch {
   if (q === t) return { sim: 1, kind: joined ? "variant" : "exact" };
   if (qCanon === tCanon) return { sim: 1, kind: "variant" };
+  // A title's year typed short ("05" or "2k5" for 2005): the same number, written otherwise.
+  if (HAS_DIGIT.test(q) && yearCuts(t).includes(q)) return { sim: 1, kind: "variant" };
   if (HAS_DIGIT.test(q) || HAS_DIGIT.test(t)) return NO_MATCH;
   // Type-ahead: the last word of the term may be the start of a title word.
   // One letter missing at the end is a typo ("heart" for "hearts"), more is type-ahead.
