@@ -8,7 +8,7 @@ import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
 import { prepareQuery } from "./search-ranking";
-import { CANDIDATE_CAP, correctedTerm, initialsOnly, searchGames } from "./search.service.server";
+import { buildTsQuery, CANDIDATE_CAP, correctedTerm, gluedNumber, initialsOnly, searchGames } from "./search.service.server";
 
 useTestDatabase();
 
@@ -424,5 +424,17 @@ describe("round 10: a title's year cut short", () => {
     expect((await names("pm05"))[0]).toBe("Pitch Manager 2005");
     expect((await names("pitch manager 05"))[0]).toBe("Pitch Manager 2005");
     expect((await names("pitch 2k4"))[0]).toBe("Pitch Manager 2004");
+  });
+});
+
+describe("round 10: a short name glued to its number", () => {
+  it("asks a word glued to a number also as the word and the number apart, with the number's twins", async () => {
+    expect(gluedNumber("zy4")).toBe("(zy & (4 | iv | four))");
+    expect(gluedNumber("p5")).toBeNull();
+    expect(gluedNumber("zy05")).toBeNull();
+    expect(buildTsQuery(prepareQuery("zy4")!, new Map())).toBe("(zy4 | (zy & (4 | iv | four)) | zy4:*)");
+    await createGame({ name: "Zy IV: The Dawn of Zy", releaseYear: 1993, platformNames: ["PC Engine"] });
+    await createGame({ name: "Zy", releaseYear: 1987, platformNames: ["PC-88"] });
+    expect((await names("zy4"))[0]).toBe("Zy IV: The Dawn of Zy");
   });
 });
