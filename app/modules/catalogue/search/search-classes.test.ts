@@ -438,3 +438,16 @@ describe("round 10: a short name glued to its number", () => {
     expect((await names("zy4"))[0]).toBe("Zy IV: The Dawn of Zy");
   });
 });
+
+describe("round 10: an ampersand initialism followed by a number", () => {
+  it("reads single letters around '&' as one word when a number follows, glued or spaced", async () => {
+    expect(prepareQuery("q&r2")?.normalized).toBe("qandr2");
+    expect(prepareQuery("q & r 3")?.normalized).toBe("qandr 3");
+    // Numbers and words are still left alone.
+    expect(prepareQuery("3 & 4")?.normalized).toBe("3 and 4");
+    expect(prepareQuery("batman & robin 2")?.normalized).toBe("batman and robin 2");
+    await createGame({ name: "Quill & Rook 2: Lost at Sea", releaseYear: 1991, platformNames: ["SNES"] });
+    await createGame({ name: "Quill & Rook", releaseYear: 1990, platformNames: ["SNES"] });
+    expect((await names("q&r2"))[0]).toBe("Quill & Rook 2: Lost at Sea");
+  });
+});

@@ -207,9 +207,10 @@ function canonTokens(tokens: readonly string[], words: boolean): string[] {
  * Single letters joined by an ampersand, spaced or not ("r&c", "m & l"): an initialism that keeps the
  * title's "&" ("Ratchet & Clank"). Read as one word with "and" whole ("randc"), the form the
  * initialisms derive for titles holding "&" (initialisms.ts); a title spelt so ("R&C") still matches
- * it joined. Letters only: "3 & 4" are numbers.
+ * it joined. Letters only: "3 & 4" are numbers. A number may follow ("j&m2", "c&c 4": the title's number
+ * glued to the initialism, as "jandm2" is derived for "Joe & Mac 2").
  */
-const AMPERSAND_INITIALS = /(^|[^\p{L}\p{N}])(\p{L})\s*&\s*(?=\p{L}(?:[^\p{L}\p{N}]|$))/gu;
+const AMPERSAND_INITIALS = /(^|[^\p{L}\p{N}])(\p{L})\s*&\s*(?=\p{L}(?:[^\p{L}]|$))/gu;
 
 /** The matching form of a sanitised search term; null when nothing searchable is left. */
 export function prepareQuery(term: string): RankQuery | null {
