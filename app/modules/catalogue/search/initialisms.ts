@@ -141,10 +141,15 @@ function initials(ws: readonly string[]): string[] {
   // A trailing tag kept whole ("hmds"), after the plain initials.
   if (ws.length >= 2 && tagWords.has(ws[ws.length - 1]!))
     letters.push((w, i) => (i === ws.length - 1 ? w : (compound ? compoundLetterOf : letterOf)(w, i)));
+  // The small words kept but "and" left out, with an article right after it: "homm" (Heroes of Might and
+  // Magic), "hpcos" (Harry Potter and the Chamber of Secrets), "hpootp" (… and the Order of the Phoenix).
+  const and = ws.indexOf("and");
+  const withoutAnd = and > 0 ? ws.filter((w, i) => w !== "and" && !(ARTICLES.has(w) && ws[i - 1] === "and")) : [];
   for (const letter of letters) {
     const all = ws.map(letter).join("");
     if (ws.length >= 2 && all.length >= 2) out.add(all);
     if (content.length >= 2) out.add(content.map(letter).join(""));
+    if (withoutAnd.length >= 3 && withoutAnd.length > content.length) out.add(withoutAnd.map(letter).join(""));
   }
   return [...out];
 }

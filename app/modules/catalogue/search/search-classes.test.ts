@@ -451,3 +451,17 @@ describe("round 10: an ampersand initialism followed by a number", () => {
     expect((await names("q&r2"))[0]).toBe("Quill & Rook 2: Lost at Sea");
   });
 });
+
+describe("round 10: small words kept in an initialism, 'and' left out", () => {
+  it("derives the initials with the small words but 'and' and an article right after it", async () => {
+    expect(initialismWords("Knights of Steel and Sorcery")).toContain("koss");
+    expect(initialismWords("Tom Porter and the Cup of Flame")).toContain("tpcof");
+    expect(initialismWords("Tom Porter and the Order of the Moon")).toContain("tpootm");
+    // Nothing new where no small word would be kept ("Zip and Zap" is "zz" already).
+    expect(initialismAliases("Zip and Zap")).toEqual(["zaz", "zz", "za zap", "zaz1", "zz1"]);
+    await createGame({ name: "Tom Porter and the Cup of Flame", releaseYear: 2005, platformNames: ["PC"] });
+    await createGame({ name: "Tom Porter and the Order of the Moon", releaseYear: 2007, platformNames: ["PC"] });
+    expect((await names("tpcof"))[0]).toBe("Tom Porter and the Cup of Flame");
+    expect((await names("tpootm"))[0]).toBe("Tom Porter and the Order of the Moon");
+  });
+});
