@@ -156,9 +156,15 @@ function initials(ws: readonly string[]): string[] {
 
 /**
  * A subtitle's initials glued after a numbered name ("ssf4ae"); a one-word subtitle gives its initial
- * ("ac3l": Assassin's Creed III: Liberation), or a compound word's two ("…: Underworld" → "uw").
+ * ("ac3l": Assassin's Creed III: Liberation), or a compound word's two ("…: Underworld" → "uw"). With
+ * `lone`, only the initial of a subtitle's first word (after an article), the subtitle having several
+ * ("p3d": Persona 3: Dancing in Moonlight).
  */
-function subtitleInitials(part: readonly string[]): string[] {
+function subtitleInitials(part: readonly string[], lone = false): string[] {
+  if (lone) {
+    const first = part[0] && ARTICLES.has(part[0]) ? part[1] : part[0];
+    return part.length >= 2 && first && /^[a-z]{3,}$/.test(first) && !EDITION_WORDS.has(part[part.length - 1]!) ? [first[0]!] : [];
+  }
   const out = initials(part);
   const word = part.length === 1 ? part[0]! : "";
   if (/^[a-z]{3,}$/.test(word) && !isNumeral(word, 1)) out.push(compoundInitials(word) ?? word[0]!);
@@ -344,6 +350,10 @@ function deriveAliasesOf(title: string): string[] {
             // Street Fighter IV: Arcade Edition), "kh2fm"; after the other aliases.
             if (/^\d+$/.test(n) && !after.length && rest[0] && init.length >= 2)
               for (const sub of subtitleInitials(rest[0])) later.add([...before, `${init}${n}${sub}`].join(" "));
+            // The number, then the first initial of a subtitle of several words ("p4d"-shaped: Persona 3:
+            // Dancing in Moonlight → "p3d"; "ac3b"), also after a one-word name's lone initial; after the others.
+            if (/^\d+$/.test(n) && !after.length && rest[0])
+              for (const sub of subtitleInitials(rest[0], true)) later.add([...before, `${init}${n}${sub}`].join(" "));
           }
           // "tes skyrim": the initialism, then the subtitle, without the number.
           if (restText.length && init.length >= 2) add([...before, init], tail.slice(1));

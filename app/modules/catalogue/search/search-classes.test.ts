@@ -465,3 +465,16 @@ describe("round 10: small words kept in an initialism, 'and' left out", () => {
     expect((await names("tpootm"))[0]).toBe("Tom Porter and the Order of the Moon");
   });
 });
+
+describe("round 10: a numbered name glued to the first initial of a long subtitle", () => {
+  it("derives the name's initials, the number and the subtitle's first initial, glued", async () => {
+    expect(initialismWords("Ferona 3: Dancing in Moonlight")).toContain("f3d");
+    expect(initialismWords("Star Quest 2: Sons of Liberty")).toContain("sq2s");
+    // Not for an edition's subtitle, nor for a subtitle of one word (its initial is derived already).
+    expect(initialismWords("Ferona 5: Steelbook Edition")).not.toContain("f5s");
+    expect(initialismWords("Star Quest 2: The Return")).toContain("sq2r");
+    await createGame({ name: "Ferona 3: Dancing in Moonlight", releaseYear: 2018, platformNames: ["PS4"] });
+    await createGame({ name: "Ferona 3", releaseYear: 2006, platformNames: ["PS2"] });
+    expect((await names("f3d"))[0]).toBe("Ferona 3: Dancing in Moonlight");
+  });
+});
