@@ -138,6 +138,9 @@ function initials(ws: readonly string[]): string[] {
   const compound = ws.some((w, i) => !isNumeral(w, i) && compoundInitials(w));
   const letters = compound ? [letterOf, compoundLetterOf] : [letterOf];
   if (ws.some((w) => NUMBER_WORDS.has(w))) letters.push((w, i) => NUMBER_WORDS.get(w) ?? (compound ? compoundLetterOf : letterOf)(w, i));
+  // "Deluxe" written DX, as players and many titles write it ("nsmbudx": New Super Mario Bros. U Deluxe).
+  if (ws.length >= 2 && ws.includes("deluxe"))
+    letters.push((w, i) => (w === "deluxe" ? "dx" : (compound ? compoundLetterOf : letterOf)(w, i)));
   // A trailing tag kept whole ("hmds"), after the plain initials.
   if (ws.length >= 2 && tagWords.has(ws[ws.length - 1]!))
     letters.push((w, i) => (i === ws.length - 1 ? w : (compound ? compoundLetterOf : letterOf)(w, i)));

@@ -478,3 +478,13 @@ describe("round 10: a numbered name glued to the first initial of a long subtitl
     expect((await names("f3d"))[0]).toBe("Ferona 3: Dancing in Moonlight");
   });
 });
+
+describe("round 10: 'Deluxe' written DX", () => {
+  it("derives the initialism with 'deluxe' as 'dx', besides its initial", async () => {
+    expect(initialismWords("Super Hero Bros. U Deluxe")).toEqual(expect.arrayContaining(["shbud", "shbudx"]));
+    expect(initialismWords("Super Hero Bros. U")).not.toContain("shbudx");
+    await createGame({ name: "Super Hero Bros. U Deluxe", releaseYear: 2019, platformNames: ["Switch"] });
+    await createGame({ name: "Super Hero Bros. U", releaseYear: 2012, platformNames: ["Wii U"] });
+    expect((await names("shbudx"))[0]).toBe("Super Hero Bros. U Deluxe");
+  });
+});
