@@ -579,13 +579,28 @@ function aliasFlag(title: TitleForm): { alias?: true } {
   return title.isAlias ? { alias: true } : {};
 }
 
-function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<number>, query: RankQuery, exact: boolean): TitleMatch {
+/**
+ * The term is the title's whole name and a subtitle follows ("baten kaitos" → "Baten Kaitos: Eternal Wings and
+ * the Lost Ocean"): the subtitle costs this much however long it is, a little less than one word continuing
+ * the name ("Baten Kaitos Origins"). A series' first game is often its name and a long subtitle.
+ */
+const NAME_THEN_SUBTITLE_PENALTY = 10;
+
+function finish(
+  tier: number,
+  sim: number,
+  title: TitleForm,
+  used: ReadonlySet<number>,
+  query: RankQuery,
+  exact: boolean,
+  nameThenSubtitle = false,
+): TitleMatch {
   let score = tier * sim * sim;
   if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1, whole: true, ...aliasFlag(title) };
   const extra = title.tokens.length - used.size;
   const lastUsed = Math.max(-1, ...used);
   const trailing = title.tokens.length - 1 - lastUsed;
-  score -= Math.min(MAX_TRAILING_WORD_PENALTY, trailing * TRAILING_WORD_PENALTY);
+  score -= nameThenSubtitle ? NAME_THEN_SUBTITLE_PENALTY : Math.min(MAX_TRAILING_WORD_PENALTY, trailing * TRAILING_WORD_PENALTY);
   score -= Math.min(MAX_LEADING_WORD_PENALTY, (extra - trailing) * LEADING_WORD_PENALTY);
   if (extra > 0 && hasEditionWords(title, used, query)) score -= EDITION_PENALTY;
   if (extra > 0 && isSequel(title, used, query)) score -= SEQUEL_PENALTY;
@@ -633,7 +648,9 @@ export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialR
     } else {
       tier = TITLE_TIERS.contains;
     }
-    let found = finish(tier, sim, title, used, query, exact);
+    // The term is the whole name before the title's subtitle (not a type-ahead start of its last word).
+    const nameThenSubtitle = startsTitle && !exact && !prefix && end < m && title.partEnd.get(0) === end;
+    let found = finish(tier, sim, title, used, query, exact, nameThenSubtitle);
     // A whole title of two or more words typed with a slip ("crisis 2" for Crysis 2) weighs as much as a
     // part of a longer title starting with the typed words, above the words inside a longer title
     // ("Time Crisis II": a typo that lands on another title's word). Titles the words start still win.
