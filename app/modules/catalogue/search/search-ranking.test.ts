@@ -341,3 +341,14 @@ describe("round 10: a series' first game named by its name and a long subtitle",
     expect(top("kaito", games)[0]).toBe("Kaito: Known Game");
   });
 });
+
+describe("round 10: type-ahead across joined title words", () => {
+  it("takes no word typed whole as the start of it joined to the next title word", () => {
+    // "club" is no type-ahead of "club ii": a name continued by a numeral is no whole-title match.
+    const sequel = title("crimson club", "Crimson Club II");
+    expect(sequel.score).toBeLessThan(TITLE_TIERS.startsWith);
+    expect(top("crimson club", [cand("Crimson Club II"), cand("Crimson Club: Night Drive")])[0]).toBe("Crimson Club: Night Drive");
+    // A word typed past the first title word still completes them joined ("spiderma" → Spider Man).
+    expect(title("spiderma", "Spider Man").score).toBeGreaterThan(TITLE_TIERS.partial);
+  });
+});

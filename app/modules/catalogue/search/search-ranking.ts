@@ -414,7 +414,11 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
           for (let l = 1; l <= MAX_JOIN && j + l <= m; l++) {
             const t = title.tokens.slice(j, j + l).join("");
             const tc = title.canon.slice(j, j + l).join("");
-            options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, last || (cut && l === 1), l > 1) });
+            // Type-ahead across title words joined only when the typed word reaches past the first of them
+            // ("spiderma" → Spider Man): a word typed whole ("arms") is no start of "arms ds", or a name
+            // continued by a short word ("Brothers in Arms DS", "… II") would match as the whole title.
+            const typeAhead = l === 1 ? last || cut : last && q.length > (title.tokens[j] ?? "").length;
+            options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, typeAhead, l > 1) });
           }
         } else {
           const t = title.tokens[j] ?? "";
