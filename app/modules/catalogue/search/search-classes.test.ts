@@ -488,3 +488,15 @@ describe("round 10: 'Deluxe' written DX", () => {
     expect((await names("shbudx"))[0]).toBe("Super Hero Bros. U Deluxe");
   });
 });
+
+describe("round 10: community aliases", () => {
+  it.each([
+    ["ff7cc", "Crisis Core: Final Fantasy VII"],
+    ["fe12", "Fire Emblem: New Mystery of the Emblem"],
+    ["vf4evo", "Virtua Fighter 4: Evolution"],
+  ])("finds %s → %s through the reviewed alias file", async (q, expected) => {
+    expect(communityAliases(expected)).toContain(q);
+    await createGame({ name: expected, releaseYear: 2007, platformNames: ["PSP"] });
+    expect((await names(q))[0]).toBe(expected);
+  });
+});
