@@ -3,8 +3,9 @@
  * class file already uses, without printing anything else of the files it reads.
  *   npx tsx tests/relevance/collisions.ts proposed.json
  * (proposed.json: an array of { q, expect }.) Reads tuning-classes.json, queries.json, holdout.json and
- * holdout-classes*.json as listed in HELD_OUT_CLASS_FILES; files written after that list (a round's new
- * held-out file) are not read.
+ * every holdout-classes*.json in this folder — those listed in HELD_OUT_CLASS_FILES and a held-out file
+ * written before a round but not run yet (not listed until after its one run), so that no tuning case uses
+ * a game or a query of it. Only the proposed cases that collide are printed.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,7 +21,10 @@ const proposed = JSON.parse(fs.readFileSync(file, "utf8")) as { q: string; expec
 const key = (s: string) => s.toLowerCase().trim();
 const used = new Map<string, Set<string>>();
 const note = (k: string, where: string) => used.set(k, (used.get(k) ?? new Set()).add(where));
-for (const name of ["tuning-classes.json", ...HELD_OUT_CLASS_FILES]) {
+const pending = fs
+  .readdirSync(here)
+  .filter((f) => /^holdout-classes.*\.json$/.test(f) && !(HELD_OUT_CLASS_FILES as readonly string[]).includes(f));
+for (const name of ["tuning-classes.json", ...HELD_OUT_CLASS_FILES, ...pending]) {
   const data = JSON.parse(fs.readFileSync(path.join(here, name), "utf8")) as { cases: { q: string; expect: string; accept?: string[] }[] };
   for (const c of data.cases) {
     for (const e of [c.expect, ...(c.accept ?? [])]) note(`e:${key(e)}`, name);

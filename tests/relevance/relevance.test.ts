@@ -47,18 +47,24 @@ const MIN_TOP1 = 0.95;
  *   86.0 %, 93.0 %, three empty results. After round 9 (two of its changes answer file 8's failures):
  *   91.0 %, 95.0 %, two empty.
  * - holdout-classes-9.json: 100 cases written during round 9 by someone who had not run the search nor
- *   seen the tuning, run once after it: 89.0 %, 92.0 %, six empty results (all abbreviations).
+ *   seen the tuning, run once after it: 89.0 %, 92.0 %, six empty results (all abbreviations). After round
+ *   10 (whose shapes came from its failures, so no longer an unseen measure): 94.0 %, 98.0 %, none.
+ * - holdout-classes-10.json: 100 cases written before round 10 by someone who had not run the search, run
+ *   once after it: 90.0 %, 95.0 %, one empty result.
+ * - After round 10 also: holdout-classes.json 97.4 %, 100 %; holdout-classes-3.json 97.4 %, 100 %;
+ *   holdout-classes-7.json 98.0 %, 98.0 %.
  */
 const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: number; top1: number; top5: number; maxEmpty: number }[] = [
-  { file: "holdout-classes.json", minCases: 100, top1: 0.96, top5: 0.99, maxEmpty: 0 },
+  { file: "holdout-classes.json", minCases: 100, top1: 0.97, top5: 1, maxEmpty: 0 },
   { file: "holdout-classes-2.json", minCases: 80, top1: 0.98, top5: 0.99, maxEmpty: 0 },
-  { file: "holdout-classes-3.json", minCases: 60, top1: 0.96, top5: 1, maxEmpty: 0 },
+  { file: "holdout-classes-3.json", minCases: 60, top1: 0.97, top5: 1, maxEmpty: 0 },
   { file: "holdout-classes-4.json", minCases: 100, top1: 0.94, top5: 1, maxEmpty: 0 },
   { file: "holdout-classes-5.json", minCases: 100, top1: 0.91, top5: 0.92, maxEmpty: 5 },
   { file: "holdout-classes-6.json", minCases: 100, top1: 0.95, top5: 0.98, maxEmpty: 1 },
-  { file: "holdout-classes-7.json", minCases: 100, top1: 0.97, top5: 0.98, maxEmpty: 2 },
+  { file: "holdout-classes-7.json", minCases: 100, top1: 0.98, top5: 0.98, maxEmpty: 2 },
   { file: "holdout-classes-8.json", minCases: 100, top1: 0.91, top5: 0.95, maxEmpty: 2 },
-  { file: "holdout-classes-9.json", minCases: 100, top1: 0.89, top5: 0.92, maxEmpty: 6 },
+  { file: "holdout-classes-9.json", minCases: 100, top1: 0.94, top5: 0.98, maxEmpty: 0 },
+  { file: "holdout-classes-10.json", minCases: 100, top1: 0.9, top5: 0.95, maxEmpty: 1 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 

@@ -65,8 +65,10 @@ const PROBES = [
   "Star Trek: Deep Space Nine",
   // Round 9: a numbered name glued to a one-word subtitle's initial ("ac3l").
   "Assassin's Creed III: Liberation",
+  // Round 10: a year cut to two digits or written "2k…" ("fm05", "fm2k5").
+  "Football Manager 2005",
 ] as const;
-const RULES_REVISION = 5;
+const RULES_REVISION = 6;
 
 /** The rules' fingerprint; `communitySource` is the community alias file's content (a test passes another). */
 export function derivationFingerprint(communitySource: string = COMMUNITY_ALIASES_SOURCE): string {

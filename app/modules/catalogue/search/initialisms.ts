@@ -138,22 +138,36 @@ function initials(ws: readonly string[]): string[] {
   const compound = ws.some((w, i) => !isNumeral(w, i) && compoundInitials(w));
   const letters = compound ? [letterOf, compoundLetterOf] : [letterOf];
   if (ws.some((w) => NUMBER_WORDS.has(w))) letters.push((w, i) => NUMBER_WORDS.get(w) ?? (compound ? compoundLetterOf : letterOf)(w, i));
+  // "Deluxe" written DX, as players and many titles write it ("nsmbudx": New Super Mario Bros. U Deluxe).
+  if (ws.length >= 2 && ws.includes("deluxe"))
+    letters.push((w, i) => (w === "deluxe" ? "dx" : (compound ? compoundLetterOf : letterOf)(w, i)));
   // A trailing tag kept whole ("hmds"), after the plain initials.
   if (ws.length >= 2 && tagWords.has(ws[ws.length - 1]!))
     letters.push((w, i) => (i === ws.length - 1 ? w : (compound ? compoundLetterOf : letterOf)(w, i)));
+  // The small words kept but "and" left out, with an article right after it: "homm" (Heroes of Might and
+  // Magic), "hpcos" (Harry Potter and the Chamber of Secrets), "hpootp" (… and the Order of the Phoenix).
+  const and = ws.indexOf("and");
+  const withoutAnd = and > 0 ? ws.filter((w, i) => w !== "and" && !(ARTICLES.has(w) && ws[i - 1] === "and")) : [];
   for (const letter of letters) {
     const all = ws.map(letter).join("");
     if (ws.length >= 2 && all.length >= 2) out.add(all);
     if (content.length >= 2) out.add(content.map(letter).join(""));
+    if (withoutAnd.length >= 3 && withoutAnd.length > content.length) out.add(withoutAnd.map(letter).join(""));
   }
   return [...out];
 }
 
 /**
  * A subtitle's initials glued after a numbered name ("ssf4ae"); a one-word subtitle gives its initial
- * ("ac3l": Assassin's Creed III: Liberation), or a compound word's two ("…: Underworld" → "uw").
+ * ("ac3l": Assassin's Creed III: Liberation), or a compound word's two ("…: Underworld" → "uw"). With
+ * `lone`, only the initial of a subtitle's first word (after an article), the subtitle having several
+ * ("p3d": Persona 3: Dancing in Moonlight).
  */
-function subtitleInitials(part: readonly string[]): string[] {
+function subtitleInitials(part: readonly string[], lone = false): string[] {
+  if (lone) {
+    const first = part[0] && ARTICLES.has(part[0]) ? part[1] : part[0];
+    return part.length >= 2 && first && /^[a-z]{3,}$/.test(first) && !EDITION_WORDS.has(part[part.length - 1]!) ? [first[0]!] : [];
+  }
   const out = initials(part);
   const word = part.length === 1 ? part[0]! : "";
   if (/^[a-z]{3,}$/.test(word) && !isNumeral(word, 1)) out.push(compoundInitials(word) ?? word[0]!);
@@ -195,6 +209,8 @@ const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 
 function numeralForms(word: string): string[] {
   const out = new Set([word]);
+  // A number with a leading zero ("05": a year cut short, "Ace Combat 04") has no roman twin.
+  if (/^0\d/.test(word)) return [word];
   if (/^\d+$/.test(word)) {
     const r = arabicToRoman(Number(word));
     if (r) out.add(r.toLowerCase());
@@ -226,6 +242,22 @@ export function initialismAliases(title: string): string[] {
   return out;
 }
 
+/** A year of four digits in a title, 1970–2039 ("Football Manager 2005", "The King of Fighters 2001"). */
+const TITLE_YEAR = /\b(?:19[7-9]\d|20[0-3]\d)\b/;
+
+/**
+ * How players shorten a title's year: its last two digits ("fm05", "svr 08", "madden 05"), and a year
+ * 2000–2009 written with "k" for the thousands ("kof2k1", "ut2k4"; 2000 is "2k": "tempest 2k"). Empty for
+ * a word that is no such year.
+ */
+export function yearCuts(word: string): string[] {
+  if (!/^\d{4}$/.test(word) || !TITLE_YEAR.test(word)) return [];
+  const n = Number(word);
+  const out = [word.slice(2)];
+  if (n >= 2000 && n <= 2009) out.push(n === 2000 ? "2k" : `2k${n - 2000}`);
+  return out;
+}
+
 /** A capital X standing as a word between two names: a crossover's letter ("Street Fighter X Tekken"). */
 const CROSSOVER_X = /\p{L}\S* X \p{L}/u;
 
@@ -237,7 +269,8 @@ function deriveAliases(title: string): string[] {
     const hyphened = /[A-Za-z]-\d/.test(title);
     const crossover = CROSSOVER_X.test(title);
     const ampersand = title.includes("&");
-    if (!hyphened && !crossover && !ampersand) return out;
+    const year = TITLE_YEAR.exec(title)?.[0];
+    if (!hyphened && !crossover && !ampersand && !year) return out;
     const more = new Set(out);
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
@@ -249,6 +282,8 @@ function deriveAliases(title: string): string[] {
     if (crossover) also(() => withFlag("crossX", () => deriveAliasesOf(title)));
     // An ampersand typed in the initialism ("r&c", "m & l": prepareQuery reads them "randc", "mandl").
     if (ampersand) also(() => withFlag("keepAnd", () => deriveAliasesOf(title)));
+    // The year cut short, as players write it ("fm05", "svr08", "kof2k1"); after the title's other aliases.
+    if (year) for (const cut of yearCuts(year)) also(() => deriveAliasesOf(title.replace(TITLE_YEAR, cut)));
     return [...more];
   } finally {
     camelWords = new Map();
@@ -318,6 +353,10 @@ function deriveAliasesOf(title: string): string[] {
             // Street Fighter IV: Arcade Edition), "kh2fm"; after the other aliases.
             if (/^\d+$/.test(n) && !after.length && rest[0] && init.length >= 2)
               for (const sub of subtitleInitials(rest[0])) later.add([...before, `${init}${n}${sub}`].join(" "));
+            // The number, then the first initial of a subtitle of several words ("p4d"-shaped: Persona 3:
+            // Dancing in Moonlight → "p3d"; "ac3b"), also after a one-word name's lone initial; after the others.
+            if (/^\d+$/.test(n) && !after.length && rest[0])
+              for (const sub of subtitleInitials(rest[0], true)) later.add([...before, `${init}${n}${sub}`].join(" "));
           }
           // "tes skyrim": the initialism, then the subtitle, without the number.
           if (restText.length && init.length >= 2) add([...before, init], tail.slice(1));
@@ -457,6 +496,8 @@ export function initialismWords(title: string): string[] {
   // A number the title hyphenates to a word ("XIII-2" is "xiii2" in search_name) is a word of its own
   // too, so "ff13 2" matches every typed word without the lone "2" filling the candidate cap.
   for (const w of words(title)) if (/^\d+$/.test(w)) out.add(w);
+  // A year's short forms are words of the title too ("madden 05" for Madden NFL 2005, "tempest 2k").
+  for (const w of words(title)) for (const cut of yearCuts(w)) out.add(cut);
   return [...out].filter((w) => !own.has(w));
 }
 

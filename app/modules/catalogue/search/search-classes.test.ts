@@ -8,7 +8,7 @@ import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
 import { prepareQuery } from "./search-ranking";
-import { CANDIDATE_CAP, correctedTerm, initialsOnly, searchGames } from "./search.service.server";
+import { buildTsQuery, CANDIDATE_CAP, correctedTerm, gluedNumber, initialsOnly, searchGames } from "./search.service.server";
 
 useTestDatabase();
 
@@ -399,5 +399,104 @@ describe("round 9: a nickname cutting the series word before a number", () => {
     expect((await names("bravo 2"))[0]).toBe("Bravonetta 2");
     // Only the start of one title word: "mari" is no start of "Mari Kart" joined.
     expect(ranked("mari 64", ["Mari Kart 64", "Super Mari 64"])[0]).toBe("Super Mari 64");
+  });
+});
+
+describe("round 10: a title's year cut short", () => {
+  const ranked = rankedTitles;
+
+  it("derives the year's last two digits and, for 2000–2009, '2k…' after the initialism, glued and spaced", () => {
+    expect(initialismWords("Pitch Manager 2005")).toEqual(expect.arrayContaining(["pm05", "pm2k5", "05", "2k5"]));
+    expect(initialismAliases("Pitch Manager 2005")).toEqual(expect.arrayContaining(["pm 05", "pm 2k5"]));
+    expect(initialismWords("The Queen of Brawlers 2001")).toEqual(expect.arrayContaining(["qob2k1", "qob01"]));
+    expect(initialismWords("Comet 2000")).toContain("2k");
+    expect(initialismWords("Hoop Stars 2013")).toEqual(expect.arrayContaining(["hs13", "13"]));
+    // Not a year: a number under 1970, a code name, a cut with no roman twin ("hs v" is no alias of 05).
+    expect(initialismWords("Space Fleet 1944")).not.toContain("sf44");
+    expect(initialismAliases("Hoop Stars 2005")).not.toContain("hsv");
+  });
+
+  it("matches a title's year typed with its last two digits or as '2k…'", async () => {
+    expect(ranked("gridiron 05", ["Gridiron Pro 2004", "Gridiron Pro 2005", "Gridiron Pro 2006"])[0]).toBe("Gridiron Pro 2005");
+    expect(ranked("comet 2k", ["Comet", "Comet 2000", "Comet II"])[0]).toBe("Comet 2000");
+    await createGame({ name: "Pitch Manager 2004", releaseYear: 2003, platformNames: ["PC"] });
+    await createGame({ name: "Pitch Manager 2005", releaseYear: 2004, platformNames: ["PC"] });
+    expect((await names("pm05"))[0]).toBe("Pitch Manager 2005");
+    expect((await names("pitch manager 05"))[0]).toBe("Pitch Manager 2005");
+    expect((await names("pitch 2k4"))[0]).toBe("Pitch Manager 2004");
+  });
+});
+
+describe("round 10: a short name glued to its number", () => {
+  it("asks a word glued to a number also as the word and the number apart, with the number's twins", async () => {
+    expect(gluedNumber("zy4")).toBe("(zy & (4 | iv | four))");
+    expect(gluedNumber("p5")).toBeNull();
+    expect(gluedNumber("zy05")).toBeNull();
+    expect(buildTsQuery(prepareQuery("zy4")!, new Map())).toBe("(zy4 | (zy & (4 | iv | four)) | zy4:*)");
+    await createGame({ name: "Zy IV: The Dawn of Zy", releaseYear: 1993, platformNames: ["PC Engine"] });
+    await createGame({ name: "Zy", releaseYear: 1987, platformNames: ["PC-88"] });
+    expect((await names("zy4"))[0]).toBe("Zy IV: The Dawn of Zy");
+  });
+});
+
+describe("round 10: an ampersand initialism followed by a number", () => {
+  it("reads single letters around '&' as one word when a number follows, glued or spaced", async () => {
+    expect(prepareQuery("q&r2")?.normalized).toBe("qandr2");
+    expect(prepareQuery("q & r 3")?.normalized).toBe("qandr 3");
+    // Numbers and words are still left alone.
+    expect(prepareQuery("3 & 4")?.normalized).toBe("3 and 4");
+    expect(prepareQuery("batman & robin 2")?.normalized).toBe("batman and robin 2");
+    await createGame({ name: "Quill & Rook 2: Lost at Sea", releaseYear: 1991, platformNames: ["SNES"] });
+    await createGame({ name: "Quill & Rook", releaseYear: 1990, platformNames: ["SNES"] });
+    expect((await names("q&r2"))[0]).toBe("Quill & Rook 2: Lost at Sea");
+  });
+});
+
+describe("round 10: small words kept in an initialism, 'and' left out", () => {
+  it("derives the initials with the small words but 'and' and an article right after it", async () => {
+    expect(initialismWords("Knights of Steel and Sorcery")).toContain("koss");
+    expect(initialismWords("Tom Porter and the Cup of Flame")).toContain("tpcof");
+    expect(initialismWords("Tom Porter and the Order of the Moon")).toContain("tpootm");
+    // Nothing new where no small word would be kept ("Zip and Zap" is "zz" already).
+    expect(initialismAliases("Zip and Zap")).toEqual(["zaz", "zz", "za zap", "zaz1", "zz1"]);
+    await createGame({ name: "Tom Porter and the Cup of Flame", releaseYear: 2005, platformNames: ["PC"] });
+    await createGame({ name: "Tom Porter and the Order of the Moon", releaseYear: 2007, platformNames: ["PC"] });
+    expect((await names("tpcof"))[0]).toBe("Tom Porter and the Cup of Flame");
+    expect((await names("tpootm"))[0]).toBe("Tom Porter and the Order of the Moon");
+  });
+});
+
+describe("round 10: a numbered name glued to the first initial of a long subtitle", () => {
+  it("derives the name's initials, the number and the subtitle's first initial, glued", async () => {
+    expect(initialismWords("Ferona 3: Dancing in Moonlight")).toContain("f3d");
+    expect(initialismWords("Star Quest 2: Sons of Liberty")).toContain("sq2s");
+    // Not for an edition's subtitle, nor for a subtitle of one word (its initial is derived already).
+    expect(initialismWords("Ferona 5: Steelbook Edition")).not.toContain("f5s");
+    expect(initialismWords("Star Quest 2: The Return")).toContain("sq2r");
+    await createGame({ name: "Ferona 3: Dancing in Moonlight", releaseYear: 2018, platformNames: ["PS4"] });
+    await createGame({ name: "Ferona 3", releaseYear: 2006, platformNames: ["PS2"] });
+    expect((await names("f3d"))[0]).toBe("Ferona 3: Dancing in Moonlight");
+  });
+});
+
+describe("round 10: 'Deluxe' written DX", () => {
+  it("derives the initialism with 'deluxe' as 'dx', besides its initial", async () => {
+    expect(initialismWords("Super Hero Bros. U Deluxe")).toEqual(expect.arrayContaining(["shbud", "shbudx"]));
+    expect(initialismWords("Super Hero Bros. U")).not.toContain("shbudx");
+    await createGame({ name: "Super Hero Bros. U Deluxe", releaseYear: 2019, platformNames: ["Switch"] });
+    await createGame({ name: "Super Hero Bros. U", releaseYear: 2012, platformNames: ["Wii U"] });
+    expect((await names("shbudx"))[0]).toBe("Super Hero Bros. U Deluxe");
+  });
+});
+
+describe("round 10: community aliases", () => {
+  it.each([
+    ["ff7cc", "Crisis Core: Final Fantasy VII"],
+    ["fe12", "Fire Emblem: New Mystery of the Emblem"],
+    ["vf4evo", "Virtua Fighter 4: Evolution"],
+  ])("finds %s → %s through the reviewed alias file", async (q, expected) => {
+    expect(communityAliases(expected)).toContain(q);
+    await createGame({ name: expected, releaseYear: 2007, platformNames: ["PSP"] });
+    expect((await names(q))[0]).toBe(expected);
   });
 });

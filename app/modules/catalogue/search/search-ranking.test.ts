@@ -58,7 +58,9 @@ describe("title tiers", () => {
   });
 
   it("starts with 900, and 750 when the rest is edition or DLC words", () => {
-    expect(title("halo 5", "Halo 5: Guardians").score).toBe(TITLE_TIERS.startsWith - 15);
+    // The whole name before a subtitle: the subtitle costs 10 (round 10), a word continuing the name 15.
+    expect(title("halo 5", "Halo 5: Guardians").score).toBe(TITLE_TIERS.startsWith - 10);
+    expect(title("halo 5", "Halo 5 Guardians").score).toBe(TITLE_TIERS.startsWith - 15);
     expect(title("fallout 3", "Fallout 3: Game of the Year Edition").score).toBeLessThanOrEqual(750);
     expect(title("halo 2", "Halo 2 Multiplayer Map Pack").score).toBeLessThanOrEqual(750);
   });
@@ -220,7 +222,7 @@ describe("series prior", () => {
   });
 
   it("does not count a leading-zero code number as a sequel", () => {
-    expect(top("quasar", [cand("Quasar 007"), cand("Quasar: Rogue Pilot")])[0]).toBe("Quasar 007");
+    expect(top("quasar", [cand("Quasar 007"), cand("Quasar Rogue")])[0]).toBe("Quasar 007");
   });
 
   it("gives the first-of-series bonus to the title its sequels are named after", () => {
@@ -317,5 +319,36 @@ describe("round 9: re-releases whose title adds words", () => {
     expect(matchTitle(prepareQuery("moon saga silver sky")!, titleForm("Moon Saga: The Silver Sky")!).whole).toBe(true);
     // Inside a name the article stays a word: "Tale of the Drake" is no whole match of 'tale of drake'.
     expect(matchTitle(prepareQuery("tale of drake")!, titleForm("Tale of the Drake")!).whole).toBe(false);
+  });
+});
+
+describe("round 10: a series' first game named by its name and a long subtitle", () => {
+  it("ranks the whole name before a subtitle above a title that continues the name", () => {
+    expect(top("kaito", [cand("Kaito Origins"), cand("Kaito: Eternal Wings and the Lost Ocean")])[0]).toBe(
+      "Kaito: Eternal Wings and the Lost Ocean",
+    );
+    expect(top("rune works", [cand("Rune Works Frontier"), cand("Rune Works 4"), cand("Rune Works: A Fantasy Harvest Moon")])[0]).toBe(
+      "Rune Works: A Fantasy Harvest Moon",
+    );
+    // A title typed whole still comes first, and a sequel's number still costs its penalty.
+    expect(top("kaito", [cand("Kaito: Eternal Wings and the Lost Ocean"), cand("Kaito")])[0]).toBe("Kaito");
+    expect(top("kaito", [cand("Kaito 2: Origins"), cand("Kaito: Eternal Wings")])[0]).toBe("Kaito: Eternal Wings");
+  });
+
+  it("lets a complete record win between subtitles after the same name", () => {
+    const known = { hasSummary: true, genreCount: 2, hasDeveloper: true, platformCount: 6, releaseYear: 2003 };
+    const games = [cand("Kaito: Bare Title"), cand("Kaito: Known Game", known)];
+    expect(top("kaito", games)[0]).toBe("Kaito: Known Game");
+  });
+});
+
+describe("round 10: type-ahead across joined title words", () => {
+  it("takes no word typed whole as the start of it joined to the next title word", () => {
+    // "club" is no type-ahead of "club ii": a name continued by a numeral is no whole-title match.
+    const sequel = title("crimson club", "Crimson Club II");
+    expect(sequel.score).toBeLessThan(TITLE_TIERS.startsWith);
+    expect(top("crimson club", [cand("Crimson Club II"), cand("Crimson Club: Night Drive")])[0]).toBe("Crimson Club: Night Drive");
+    // A word typed past the first title word still completes them joined ("spiderma" → Spider Man).
+    expect(title("spiderma", "Spider Man").score).toBeGreaterThan(TITLE_TIERS.partial);
   });
 });

@@ -1,7 +1,7 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
 import { communityAliases } from "./community-aliases";
-import { initialismAliases, NUMBER_WORDS } from "./initialisms";
+import { initialismAliases, NUMBER_WORDS, yearCuts } from "./initialisms";
 
 /**
  * Relevance ranking of search candidates.
@@ -207,9 +207,10 @@ function canonTokens(tokens: readonly string[], words: boolean): string[] {
  * Single letters joined by an ampersand, spaced or not ("r&c", "m & l"): an initialism that keeps the
  * title's "&" ("Ratchet & Clank"). Read as one word with "and" whole ("randc"), the form the
  * initialisms derive for titles holding "&" (initialisms.ts); a title spelt so ("R&C") still matches
- * it joined. Letters only: "3 & 4" are numbers.
+ * it joined. Letters only: "3 & 4" are numbers. A number may follow ("j&m2", "c&c 4": the title's number
+ * glued to the initialism, as "jandm2" is derived for "Joe & Mac 2").
  */
-const AMPERSAND_INITIALS = /(^|[^\p{L}\p{N}])(\p{L})\s*&\s*(?=\p{L}(?:[^\p{L}\p{N}]|$))/gu;
+const AMPERSAND_INITIALS = /(^|[^\p{L}\p{N}])(\p{L})\s*&\s*(?=\p{L}(?:[^\p{L}]|$))/gu;
 
 /** The matching form of a sanitised search term; null when nothing searchable is left. */
 export function prepareQuery(term: string): RankQuery | null {
@@ -333,6 +334,8 @@ const NO_MATCH: UnitMatch = { sim: 0, kind: "fuzzy" };
 function wordMatch(q: string, qCanon: string, t: string, tCanon: string, lastQueryWord: boolean, joined: boolean): UnitMatch {
   if (q === t) return { sim: 1, kind: joined ? "variant" : "exact" };
   if (qCanon === tCanon) return { sim: 1, kind: "variant" };
+  // A title's year typed short ("05" or "2k5" for 2005): the same number, written otherwise.
+  if (HAS_DIGIT.test(q) && yearCuts(t).includes(q)) return { sim: 1, kind: "variant" };
   if (HAS_DIGIT.test(q) || HAS_DIGIT.test(t)) return NO_MATCH;
   // Type-ahead: the last word of the term may be the start of a title word.
   // One letter missing at the end is a typo ("heart" for "hearts"), more is type-ahead.
@@ -411,7 +414,11 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
           for (let l = 1; l <= MAX_JOIN && j + l <= m; l++) {
             const t = title.tokens.slice(j, j + l).join("");
             const tc = title.canon.slice(j, j + l).join("");
-            options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, last || (cut && l === 1), l > 1) });
+            // Type-ahead across title words joined only when the typed word reaches past the first of them
+            // ("spiderma" → Spider Man): a word typed whole ("arms") is no start of "arms ds", or a name
+            // continued by a short word ("Brothers in Arms DS", "… II") would match as the whole title.
+            const typeAhead = l === 1 ? last || cut : last && q.length > (title.tokens[j] ?? "").length;
+            options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, typeAhead, l > 1) });
           }
         } else {
           const t = title.tokens[j] ?? "";
@@ -576,13 +583,28 @@ function aliasFlag(title: TitleForm): { alias?: true } {
   return title.isAlias ? { alias: true } : {};
 }
 
-function finish(tier: number, sim: number, title: TitleForm, used: ReadonlySet<number>, query: RankQuery, exact: boolean): TitleMatch {
+/**
+ * The term is the title's whole name and a subtitle follows ("baten kaitos" → "Baten Kaitos: Eternal Wings and
+ * the Lost Ocean"): the subtitle costs this much however long it is, a little less than one word continuing
+ * the name ("Baten Kaitos Origins"). A series' first game is often its name and a long subtitle.
+ */
+const NAME_THEN_SUBTITLE_PENALTY = 10;
+
+function finish(
+  tier: number,
+  sim: number,
+  title: TitleForm,
+  used: ReadonlySet<number>,
+  query: RankQuery,
+  exact: boolean,
+  nameThenSubtitle = false,
+): TitleMatch {
   let score = tier * sim * sim;
   if (exact) return { score: title.isAlias ? score * ALIAS_FACTOR : score, exact: sim === 1, whole: true, ...aliasFlag(title) };
   const extra = title.tokens.length - used.size;
   const lastUsed = Math.max(-1, ...used);
   const trailing = title.tokens.length - 1 - lastUsed;
-  score -= Math.min(MAX_TRAILING_WORD_PENALTY, trailing * TRAILING_WORD_PENALTY);
+  score -= nameThenSubtitle ? NAME_THEN_SUBTITLE_PENALTY : Math.min(MAX_TRAILING_WORD_PENALTY, trailing * TRAILING_WORD_PENALTY);
   score -= Math.min(MAX_LEADING_WORD_PENALTY, (extra - trailing) * LEADING_WORD_PENALTY);
   if (extra > 0 && hasEditionWords(title, used, query)) score -= EDITION_PENALTY;
   if (extra > 0 && isSequel(title, used, query)) score -= SEQUEL_PENALTY;
@@ -630,7 +652,9 @@ export function matchTitle(query: RankQuery, title: TitleForm, partial: PartialR
     } else {
       tier = TITLE_TIERS.contains;
     }
-    let found = finish(tier, sim, title, used, query, exact);
+    // The term is the whole name before the title's subtitle (not a type-ahead start of its last word).
+    const nameThenSubtitle = startsTitle && !exact && !prefix && end < m && title.partEnd.get(0) === end;
+    let found = finish(tier, sim, title, used, query, exact, nameThenSubtitle);
     // A whole title of two or more words typed with a slip ("crisis 2" for Crysis 2) weighs as much as a
     // part of a longer title starting with the typed words, above the words inside a longer title
     // ("Time Crisis II": a typo that lands on another title's word). Titles the words start still win.

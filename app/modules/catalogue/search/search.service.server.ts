@@ -205,6 +205,11 @@ function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>, 
     add(roman);
     // A digit 2–12 as a number word too ("inazuma 11" → Inazuma Eleven); a number word's digit is its canon.
     add(DIGIT_WORDS.get(canon ?? token));
+    // A word glued to its number ("ys4", "jak2"): also the word and the number apart, the number with its
+    // twins, so a title writing the number as its own word, roman or not, is found (Ys IV: …). Words of
+    // four letters or more are often found anyway through their spelling corrections; short ones never are.
+    const glued = gluedNumber(token);
+    if (glued) alts.add(glued);
     const short = token.length < MIN_CORRECTED_LENGTH && !/^\d+$/.test(canon ?? token);
     if (loose && short) return;
     for (const c of corrections.get(token) ?? []) add(c);
@@ -215,6 +220,17 @@ function tsGroups(query: RankQuery, corrections: ReadonlyMap<string, string[]>, 
     if (alts.size) groups.push(alts.size === 1 ? [...alts][0]! : `(${[...alts].join(" | ")})`);
   });
   return groups;
+}
+
+/** A word of two letters or more glued to a number 1–20 ("ys4" → "(ys & (4 | iv | four))"), or null. */
+export function gluedNumber(token: string): string | null {
+  const m = /^(\p{L}{2,})([1-9]\d?)$/u.exec(token);
+  if (!m || Number(m[2]) > 20) return null;
+  const word = lexeme(m[1]!);
+  if (!word) return null;
+  const n = m[2]!;
+  const twins = [...new Set([n, arabicToRoman(Number(n))?.toLowerCase(), DIGIT_WORDS.get(n)].filter(Boolean))];
+  return `(${word} & ${twins.length > 1 ? `(${twins.join(" | ")})` : twins[0]})`;
 }
 
 function candidateQuery(
