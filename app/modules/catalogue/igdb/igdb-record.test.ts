@@ -82,7 +82,7 @@ describe("igdbGameToRecord", () => {
       igdbLink: "https://www.igdb.com/games/the-witcher-3-wild-hunt",
       searchName: "the witcher 3 wild hunt",
       // Alternative names, then the initialisms derived from the title ("tw3", "tw3wh").
-      searchAliases: "wiedzmin 3 dziki gon | tw3 | tw tw3 twiii wh w3 tw3wh w3wh",
+      searchAliases: "wiedzmin 3 dziki gon | tw3 | tw tw3 twiii wh w3 tw3wh w3wh tw3w",
     });
   });
 
