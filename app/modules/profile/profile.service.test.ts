@@ -356,22 +356,18 @@ describe("stat dialogs: paging", () => {
       [`select id from game_progress where user_id = 1 and (updated_at, id) < (now(), 5)
         order by updated_at desc, id desc limit 51`]: /game_progress_user_updated_idx/,
     };
-    // The test tables are tiny: without these the planner would rather read them whole.
-    await getDb().execute(sql`set enable_seqscan = off`);
-    await getDb().execute(sql`set enable_bitmapscan = off`);
-    try {
+    // The test tables are tiny: without these the planner would rather read them whole, or sort the one
+    // row it expects rather than walk an index in order. With a full sort priced out, a plan that still
+    // sorts has no index order to read: what this test is for. One transaction, so one connection.
+    await getDb().transaction(async (tx) => {
+      for (const setting of ["enable_seqscan", "enable_bitmapscan", "enable_sort"]) await tx.execute(sql.raw(`set local ${setting} = off`));
       for (const [query, index] of Object.entries(plans)) {
-        const plan = (await getDb().execute<{ "QUERY PLAN": string }>(sql.raw(`explain ${query}`))).rows
-          .map((r) => r["QUERY PLAN"])
-          .join("\n");
+        const plan = (await tx.execute<{ "QUERY PLAN": string }>(sql.raw(`explain ${query}`))).rows.map((r) => r["QUERY PLAN"]).join("\n");
         expect(plan, query).toMatch(index);
         // At most a sort of the rows that share one time (incremental), never of all of them.
         expect(plan, query).not.toMatch(/^\s*(->\s*)?Sort\s+\(/m);
       }
-    } finally {
-      await getDb().execute(sql`reset enable_seqscan`);
-      await getDb().execute(sql`reset enable_bitmapscan`);
-    }
+    });
   });
 });
 
