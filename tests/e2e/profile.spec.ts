@@ -90,7 +90,14 @@ test("follow dialog: a follow toggle on each person, 'Load more' past the first 
     const username = `f${stamp}_${String(i).padStart(2, "0")}`;
     const res = await request.post("/api/auth/sign-up/email", {
       headers: { origin: baseURL!, "x-forwarded-for": `10.251.${Math.floor(i / 200)}.${(i % 200) + 1}` },
-      data: { email: `${username}@example.org`, password: PASSWORD, name: username, username },
+      data: {
+        email: `${username}@example.org`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        agreeToTerms: true,
+        name: username,
+        username,
+      },
     });
     expect(res.ok(), await res.text()).toBe(true);
     // The sign-up answer carries no id (the address is unverified); the user search finds it.
