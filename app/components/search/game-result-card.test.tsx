@@ -2,21 +2,10 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { GameSearchHit } from "~/modules/catalogue/search/search.types";
+import { searchHit } from "../../../tests/factories/search-hit";
 import { GameResultCard, type ResultView } from "./game-result-card";
 
-const hit: GameSearchHit = {
-  id: 1,
-  igdbId: 1001,
-  name: "Brass Lantern",
-  slug: "brass-lantern",
-  year: 2001,
-  releaseDate: null,
-  coverUrl: null,
-  category: 0,
-  platforms: ["PC"],
-  avgUserRating: null,
-  userRatingCount: 0,
-};
+const hit = searchHit(1, { igdbId: 1001, name: "Brass Lantern", slug: "brass-lantern" });
 
 function render(over: Partial<GameSearchHit>, view: ResultView = "grid"): string {
   const Stub = createRoutesStub([{ path: "/search", Component: () => <GameResultCard hit={{ ...hit, ...over }} view={view} /> }]);

@@ -1,23 +1,12 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
+import { searchHit } from "../../../tests/factories/search-hit";
 import { describe, expect, it } from "vitest";
 import type { SearchPageState } from "~/modules/catalogue/search/search-page.schema";
-import type { GameSearchHit, SearchResult } from "~/modules/catalogue/search/search.types";
+import type { SearchResult } from "~/modules/catalogue/search/search.types";
 import { SearchResults } from "./search-results";
 
-const hit = (i: number): GameSearchHit => ({
-  id: i,
-  igdbId: 1000 + i,
-  name: `Brass Game ${i}`,
-  slug: `brass-game-${i}`,
-  year: 2001,
-  releaseDate: null,
-  coverUrl: null,
-  category: 0,
-  platforms: ["PC"],
-  avgUserRating: null,
-  userRatingCount: 0,
-});
+const hit = (i: number) => searchHit(i);
 
 function render(result: SearchResult, q = "brass"): string {
   const state: SearchPageState = { q, platform: null, year: null, sort: { field: "relevance", order: "desc" }, page: 1 };
