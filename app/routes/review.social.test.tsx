@@ -12,6 +12,15 @@ import ReviewViewPage, { loader as viewLoader } from "./review.view";
 const db = useTestDatabase();
 const ctx = () => new RouterContextProvider() as never;
 
+/** The review view's loader for the author's review of game `igdbId` (a visitor's request). */
+function loadView(path: string, authorId: number, igdbId: number | null) {
+  return viewLoader({
+    request: pageRequest(path),
+    params: { userId: String(authorId), gameId: String(igdbId) },
+    context: ctx(),
+  } as never);
+}
+
 function render(Component: unknown, id: string, path: string, url: string, loaderData: unknown) {
   const Stub = createRoutesStub([{ id, path, Component: Component as never }]);
   return renderToString(<Stub initialEntries={[url]} hydrationData={{ loaderData: { [id]: loaderData } }} />).replace(/<!-- -->/g, "");
@@ -37,11 +46,7 @@ describe("/review/:userId/:gameId comments", () => {
     await db.handle().db.insert(comment).values({ userId: b.id, ratingId: r.id, content: "[deleted]", isPublished: false });
 
     const path = `/review/${author.id}/${g.igdbId}`;
-    const data = await viewLoader({
-      request: pageRequest(path),
-      params: { userId: String(author.id), gameId: String(g.igdbId) },
-      context: ctx(),
-    } as never);
+    const data = await loadView(path, author.id, g.igdbId);
     expect(data.social.comments.total).toBe(2);
     const html = render(ReviewViewPage, "view", "/review/:userId/:gameId", path, data);
     expect(html).toContain("Comments (2)");
@@ -66,11 +71,7 @@ describe("/review/:userId/:gameId comment controls", () => {
       .values({ userId: commenter.id, ratingId: r.id, content: "Popular take", likeCount: 1234 })
       .returning();
     const path = `/review/${author.id}/${g.igdbId}`;
-    const data = await viewLoader({
-      request: pageRequest(path),
-      params: { userId: String(author.id), gameId: String(g.igdbId) },
-      context: ctx(),
-    } as never);
+    const data = await loadView(path, author.id, g.igdbId);
 
     const visitor = render(ReviewViewPage, "view", "/review/:userId/:gameId", path, data);
     expect(visitor).toContain(">1,234<");
@@ -109,11 +110,7 @@ describe("/review/:userId/:gameId when the comments cannot be read", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     let data, loggedCalls;
     try {
-      data = await viewLoader({
-        request: pageRequest(path),
-        params: { userId: String(author.id), gameId: String(g.igdbId) },
-        context: ctx(),
-      } as never);
+      data = await loadView(path, author.id, g.igdbId);
     } finally {
       loggedCalls = logged.mock.calls.length;
       failing.mockRestore();
