@@ -98,13 +98,7 @@ export default defineConfig(
     },
   },
   {
-    files: [
-      "app/**/*.queries.server.ts",
-      "app/db/**",
-      "app/**/*.test.{ts,tsx}",
-      // Better Auth's Drizzle adapter is handed the database handle where the auth instance is made.
-      "app/auth/auth.server.ts",
-    ],
+    files: ["app/**/*.queries.server.ts", "app/db/**", "app/**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [NO_SERVER_IMPORT] }] },
   },
 );

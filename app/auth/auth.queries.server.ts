@@ -1,5 +1,5 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import type { Database } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 
 /**
@@ -7,6 +7,11 @@ import * as schema from "~/db/schema";
  * verification tables), writes of one auth request in one transaction. The rest of the auth wiring
  * (auth.server.ts) reaches the database only through query functions like this one.
  */
+/** The process's database, which the process-wide auth instance is made for (auth.server.ts getAuth). */
+export function processDatabase(): Database {
+  return getDb();
+}
+
 export function authDatabase(db: Database) {
   return drizzleAdapter(db, { provider: "pg", schema, transaction: true });
 }

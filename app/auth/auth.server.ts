@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { username } from "better-auth/plugins";
 import { pino, type Logger } from "pino";
 import type { z } from "zod";
-import { getDb, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { existingAccountMail, finishSignUpMail, passwordResetMail, verificationMail } from "~/email/templates";
 import {
@@ -30,7 +30,7 @@ import {
   markEmailVerified,
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
-import { authDatabase } from "./auth.queries.server";
+import { authDatabase, processDatabase } from "./auth.queries.server";
 import { clearFailures, releaseAttempt, reserveAttempt } from "./lockout.server";
 import { isTrustedOriginOf } from "./origin";
 import { assignUsernameOnCreate, oauthOptionsFor } from "./providers.server";
@@ -412,14 +412,14 @@ type Cached = { auth: Auth; config: Config; db: Database };
 type WithAuth = typeof globalThis & { [AUTH_KEY]?: Cached };
 
 /**
- * The process-wide instance, created on first use from getConfig()/getDb() and
+ * The process-wide instance, created on first use from getConfig() and the process database, and
  * kept on globalThis (the server build bundles its own copy of this module).
  * A new database or configuration (tests) gets a new instance.
  */
 export function getAuth(): Auth {
   const g = globalThis as WithAuth;
   const config = getConfig();
-  const db = getDb();
+  const db = processDatabase();
   const cached = g[AUTH_KEY];
   if (cached && cached.config === config && cached.db === db) return cached.auth;
   const auth = createAuth({ config, db });
