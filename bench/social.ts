@@ -20,6 +20,7 @@
  *     [--ratings 500000] [--likes 1000000] [--comments 200000] [--lists 2000000] [--follows 1000000]
  *     [--seed 1] [--connections 8] [--duration 10] [--warmup 2] [--race-seconds 10] [--runs 20] [--rebuild]
  *     [--keep] [--reuse bench_social_N | DIR]   (keep the database / data directory; measure a kept one again)
+ *     [--only picker]   (only the in-process picker search, per query too: no build, server, races or EXPLAIN pass)
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -72,6 +73,8 @@ interface Args {
   /** Keep the database (PostgreSQL) or data directory (PGlite) at the end / use one kept before. */
   keep: boolean;
   reuse?: string;
+  /** `picker`: only the in-process picker search (no build, no server, no races, no EXPLAIN pass). */
+  only?: "picker";
 }
 
 function parse(): Args {
@@ -95,12 +98,13 @@ function parse(): Args {
       rebuild: { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
       reuse: { type: "string" },
+      only: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log(
-      "Usage: npm run bench:social -- [--pg] [--games 200000] [--users 100000] [--active-users 20000] [--ratings 500000] [--likes 1000000] [--comments 200000] [--lists 2000000] [--follows 1000000] [--seed 1] [--connections 8] [--duration 10] [--warmup 2] [--race-seconds 10] [--runs 20] [--rebuild] [--keep] [--reuse bench_social_N]",
+      "Usage: npm run bench:social -- [--pg] [--games 200000] [--users 100000] [--active-users 20000] [--ratings 500000] [--likes 1000000] [--comments 200000] [--lists 2000000] [--follows 1000000] [--seed 1] [--connections 8] [--duration 10] [--warmup 2] [--race-seconds 10] [--runs 20] [--rebuild] [--keep] [--reuse bench_social_N] [--only picker]",
     );
     process.exit(0);
   }
@@ -111,6 +115,7 @@ function parse(): Args {
     return n;
   };
   const users = int("users", values.users, 100_000, 200);
+  if (values.only !== undefined && values.only !== "picker") throw new BenchError(`--only takes "picker" (got "${values.only}")`);
   return {
     pg: values.pg,
     data: {
@@ -134,6 +139,7 @@ function parse(): Args {
     rebuild: values.rebuild,
     keep: values.keep,
     reuse: values.reuse,
+    only: values.only === "picker" ? "picker" : undefined,
   };
 }
 
@@ -726,10 +732,94 @@ function timings(ms: number[]) {
 
 // ---------------------------------------------------------------------------
 
+/**
+ * `--only picker`: the in-process picker search alone, on the database already open (no build, no server,
+ * no races, no EXPLAIN pass), with the same calls, warm-up and runs as the full run, plus each query's
+ * p50 / p95 / max per mode so the slowest prefixes can be found. Writes bench/results/social-picker-<db>.json.
+ */
+async function pickerOnly(
+  prepared: Prepared,
+  t: Targets,
+  args: Args,
+  kind: string,
+  machine: Record<string, unknown>,
+): Promise<number> {
+  setConfig(
+    loadConfig({
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: prepared.dataDir,
+      ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : { DATABASE_URL: "" }),
+    }),
+  );
+  const [row] = await q<{ id: number; username: string; name: string; email: string; avatar_url: string | null; is_admin: boolean }>(
+    prepared.handle,
+    sql`select id, username, name, email, avatar_url, is_admin from "user" where id = ${t.power.id}`,
+  );
+  const actor = {
+    id: row!.id,
+    username: row!.username,
+    name: row!.name,
+    email: row!.email,
+    avatarUrl: row!.avatar_url,
+    isAdmin: row!.is_admin,
+  };
+  const { searchPicker } = await import("../app/modules/lists/lists.service.server");
+  const modes = ["top5", "collection", "wishlist"] as const;
+  const calls = t.pickerQueries.flatMap((query) => modes.map((mode) => ({ query, mode })));
+  for (const c of calls) await searchPicker(actor, c.mode, c.query); // warm-up, as the full run
+  const all: number[] = [];
+  const per = new Map<string, number[]>();
+  // (main closes the database and keeps or drops it.)
+  for (let r = 0; r < args.runs; r++)
+    for (const c of calls) {
+      const s = performance.now();
+      const res = await searchPicker(actor, c.mode, c.query);
+      const ms = performance.now() - s;
+      if (!res.ok) throw new BenchError(`picker ${c.mode} "${c.query}" failed: ${res.error}`);
+      all.push(ms);
+      const key = `${c.mode}\t${c.query}`;
+      per.set(key, [...(per.get(key) ?? []), ms]);
+    }
+  const picker = timings(all);
+  const rows = [...per.entries()]
+    .map(([key, ms]) => {
+      const [mode, query] = key.split("\t") as [string, string];
+      return { mode, query, ...timings(ms) };
+    })
+    .sort((a, b) => b.p95 - a.p95);
+  console.log(
+    `\n${table(
+      ["mode", "query", "p50", "p95", "max"],
+      rows.slice(0, 25).map((r) => [r.mode, JSON.stringify(r.query), fmt(r.p50, 2), fmt(r.p95, 2), fmt(r.max, 1)]),
+    )}`,
+  );
+  const byMode = modes.map((m) => ({ mode: m, ...timings(rows.filter((r) => r.mode === m).flatMap((r) => per.get(`${m}\t${r.query}`) ?? [])) }));
+  console.log(
+    `\n${table(
+      ["picker search (ms)", "calls", "p50", "p95", "p99", "max"],
+      [
+        ...byMode.map((m) => [`  ${m.mode}`, m.calls, fmt(m.p50, 2), fmt(m.p95, 2), fmt(m.p99, 2), fmt(m.max, 1)]),
+        ["all modes", picker.calls, fmt(picker.p50, 2), fmt(picker.p95, 2), fmt(picker.p99, 2), fmt(picker.max, 1)],
+      ],
+    )}`,
+  );
+  const pass = picker.p95 <= 30;
+  console.log(`\n${pass ? "PASS" : "FAIL"}  picker search p95 ≤ 30 ms (measured ${fmt(picker.p95, 1)}); load average ${loadAverage()}`);
+  const out = path.join(root, "bench", "results", `social-picker-${kind}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ kind: "social-picker", database: kind, machine: { ...machine, loadAverageAfter: loadAverage() }, runs: args.runs, picker, byMode, perQuery: rows }, null, 2)}\n`,
+  );
+  console.log(`Wrote ${path.relative(process.cwd(), out)}`);
+  return pass ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   const args = parse();
   const kind = args.pg ? "postgres" : "pglite";
-  assertBuild(root);
+  if (!args.only) assertBuild(root);
   const machine = machineInfo(root);
   const loadBefore = loadAverage();
   const prepared = args.pg ? await preparePostgres(args) : await preparePglite(args);
@@ -763,6 +853,8 @@ async function main(): Promise<number> {
     console.log(
       `Viewer ${t.power.username} (${powerStats?.ratings} ratings); follower ${t.follower.username} (follows ${powerStats?.following}); review ${t.review.path} (${t.review.comments} comments); popular user ${t.popular.id} (${t.popular.followers} followers)`,
     );
+
+    if (args.only === "picker") return await pickerOnly(prepared, t, args, kind, { ...machine, loadAverageBefore: loadBefore });
 
     if (prepared.handle.kind === "pglite") {
       await prepared.handle.close();
