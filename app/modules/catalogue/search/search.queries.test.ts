@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame } from "../../../../tests/factories";
 import { useTestDatabase } from "../../../../tests/setup/database";
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { game } from "~/db/schema";
 import { estimateRows, findCandidates, withIndexPlans, type CandidateTerms, type SearchFilters } from "./search.queries.server";
 
 const testDb = useTestDatabase();
+const dialect = new PgDialect();
 
 /**
  * findCandidates reads each way of matching from its own index, and walks the games in tier order
@@ -49,6 +51,39 @@ describe("findCandidates", () => {
     for (const scanCap of [1, 3, 7, 13]) expect(await run(terms("quest"), {}, cap, scanCap)).toEqual(all);
     // Every branch expected broad: all walked at once.
     expect(await run(terms("quest"), {}, cap, 100_000, 0)).toEqual(all);
+  });
+
+  it("reads no other way of matching when the prefix of the term as typed fills the cap (same candidates)", async () => {
+    // What each statement after the planner's estimate reads: a recording runner around the transaction.
+    const readWith = (cap: number, scanCap: number, broadEstimate = Infinity) =>
+      withIndexPlans(async (db) => {
+        const statements: string[] = [];
+        const recording = new Proxy(db, {
+          get(target, key, receiver) {
+            const value = Reflect.get(target, key, receiver) as unknown;
+            if (key !== "execute" || typeof value !== "function") return value;
+            return (query: Parameters<typeof db.execute>[0]) => {
+              const text = dialect.sqlToQuery((query as SQLWrapper).getSQL()).sql;
+              if (!text.startsWith("explain")) statements.push(text);
+              return (value as typeof db.execute).call(target, query);
+            };
+          },
+        });
+        const names = (await findCandidates(recording, terms("quest"), {}, cap, { scanCap, broadEstimate })).map((r) => r.name);
+        return { names, readsOthers: statements.some((t) => t.includes("search_tsv") || /search_compact" like/.test(t)) };
+      });
+    // "Quest" and the 12 "Quest … Saga" titles start with "quest": a cap of 8 is filled by the prefix alone.
+    const full = await readWith(8, 100_000);
+    expect(full.readsOthers).toBe(false);
+    expect(full.names).toEqual(await run(terms("quest"), {}, 8, 100_000));
+    expect(full.names.every((n) => n.startsWith("Quest"))).toBe(true);
+    // The prefix read at the scan cap, or walked as broad, fills the cap too.
+    expect((await readWith(8, 9)).readsOthers).toBe(false);
+    expect((await readWith(8, 100_000, 0)).names).toEqual(full.names);
+    // 13 prefix matches do not fill a cap of 20: the substring and full-text branches are read.
+    const partial = await readWith(20, 100_000);
+    expect(partial.readsOthers).toBe(true);
+    expect(partial.names.some((n) => n.startsWith("Conquest"))).toBe(true);
   });
 
   it("keeps the filters on the walk", async () => {
