@@ -133,6 +133,9 @@ export const game = pgTable(
       .with({ fastupdate: false }),
     // Prefix search (LIKE 'x%') for terms too short for trigrams, under any collation.
     index("game_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")),
+    // The browse sort indexes (name, release both ways, average rating, rating count): migration 0023
+    // recreates them with INCLUDE (genres), which Drizzle cannot express, so that browsing one genre
+    // walks them index-only (search.queries.server.ts, browseCatalogue): keep the two in step.
     index("game_name_idx").on(t.searchName, t.id),
     // Search candidates in their order inside a tier (most reviewed, shortest title, id): a term that
     // matches many games walks this index and stops at the candidate cap (search.queries.server.ts).
