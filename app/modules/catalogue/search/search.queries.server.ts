@@ -227,66 +227,61 @@ export async function findCandidates(
   );
   const broad = new Set(matchers.flatMap((_, i) => ((estimates[i] ?? 0) >= broadEstimate ? [i] : [])));
   const ids = new Set<number>();
-  /** Branches already walked (their best `cap` in tier order is in `ids`). */
-  const walked = new Set<number>();
-  /** Per branch read: matches read (narrow, up to scanCap) or rows the walk returned. */
-  const read = new Map<number, number>();
-
-  /**
-   * Reads the given branches in one statement: a narrow one from its own index (at most scanCap rows,
-   * its best `cap` kept; at scanCap it is walked later), a broad one (`walk`) in tier order at once.
-   */
-  const readBranches = async (indices: number[], walk: ReadonlySet<number>) => {
-    const parts = indices.map((i) =>
-      walk.has(i)
-        ? sql`(select ${i}::int as branch, ${game.id} as id, 0::bigint as read from ${game} where (${matchers[i]}) is true ${filtered.length ? sql`and ${and(...filtered)}` : sql``} order by ${tierOrder} limit ${cap})`
-        : sql`(select ${i}::int as branch, t.id, t.read from (
+  /** Narrow branches whose read reached the scan cap: walked below. */
+  const overflowed = new Set<number>();
+  const branchFilter = filtered.length ? sql`and ${and(...filtered)}` : sql``;
+  /** A narrow branch: at most scanCap matches from its own index, its best `cap` kept (`read`: how many). */
+  const narrowPart = (i: number) => sql`(select ${i}::int as branch, t.id, t.read from (
       select s.id, count(*) over () as read,
         row_number() over (order by s.rating_count desc, length(s.search_name), s.id) as place
       from (select ${game.id}, ${game.ratingCount}, ${game.searchName} from ${game} where ${and(matchers[i], ...filtered)} limit ${scanCap}) s
-    ) t where t.place <= ${cap})`,
-    );
-    if (!parts.length) return;
-    const found = await db.execute<{ branch: number; id: number; read: number | string }>(sql.join(parts, sql` union all `));
+    ) t where t.place <= ${cap})`;
+  /** A broad branch walked at once: its best `cap` in tier order. */
+  const walkPart = (i: number) =>
+    sql`(select ${i}::int as branch, ${game.id} as id, 0::bigint as read from ${game} where (${matchers[i]}) is true ${branchFilter} order by ${tierOrder} limit ${cap})`;
+
+  // The exact title and the prefix of the term as typed come first. When that prefix alone matches `cap`
+  // games or more (its part returns `cap` rows: a narrow read of at least `cap`, or a walk that found
+  // `cap`), the pre-score keeps exact and prefix matches only — tiers 4 and 3, in tier order — and those
+  // are all among the two branches' best `cap`: the other branches (substring, full text), which can only
+  // add rows of a lower tier or rows already found, cannot change the candidates and are not read. In
+  // the same statement: their parts sit behind a one-time filter on the prefix's row count, which
+  // PostgreSQL checks before running them. The picker's three-letter terms read 1,500 rows twice and then
+  // walked ~13,000 index entries twice for rows that never made the cut (bench/README.md, 2026-11-27).
+  const first = mainPrefix > 0 ? [0, mainPrefix] : [];
+  const others = matchers.flatMap((_, i) => (first.includes(i) || broad.has(i) ? [] : [i]));
+  const firstParts = first.map((i) => (broad.has(i) ? walkPart(i) : narrowPart(i)));
+  let statement: SQL | null = null;
+  if (first.length) {
+    const gate = sql`(select count(*) from first_read where branch = ${mainPrefix}) < ${cap}`;
+    statement = sql`with first_read as (${sql.join(firstParts, sql` union all `)})
+      select branch, id, read from first_read${sql.join(
+        others.map((i) => sql` union all (select branch, id, read from ${narrowPart(i)} o where ${gate})`),
+        sql``,
+      )}`;
+  } else if (others.length) statement = sql.join(others.map(narrowPart), sql` union all `);
+  let prefixFull = false;
+  if (statement) {
+    const found = await db.execute<{ branch: number; id: number; read: number | string }>(statement);
+    let prefixRows = 0;
     for (const row of found.rows) {
       const i = Number(row.branch);
       ids.add(Number(row.id));
-      if (walk.has(i)) read.set(i, (read.get(i) ?? 0) + 1);
-      else {
-        read.set(i, Number(row.read));
-        if (Number(row.read) >= scanCap) broad.add(i);
-      }
+      if (i === mainPrefix) prefixRows++;
+      if (!broad.has(i) && Number(row.read) >= scanCap) overflowed.add(i);
     }
-    for (const i of indices) if (walk.has(i)) walked.add(i);
-  };
-
-  let rest = matchers.map((_, i) => i);
-  if (mainPrefix > 0) {
-    // First the exact title and the prefix of the term as typed. When that prefix alone matches `cap`
-    // games or more (a narrow read of at least `cap`, or a walk that returned `cap`), the pre-score keeps
-    // exact and prefix matches only — tiers 4 and 3, in tier order — and those are all among the two
-    // branches' best `cap`: the other branches (substring, full text), which can only add rows of a
-    // lower tier or rows already found, are not read at all. The same candidates as reading them, for a
-    // fraction of the cost: the picker's three-letter terms read 1,500 rows twice and then walked
-    // ~13,000 index entries twice for rows that never made the cut (bench/README.md, 2026-11-27).
-    const first = [0, mainPrefix];
-    await readBranches(first, new Set(first.filter((i) => broad.has(i))));
-    const prefixRead = read.get(mainPrefix) ?? 0;
-    if (prefixRead >= cap) rest = [];
-    else rest = rest.filter((i) => !first.includes(i));
+    prefixFull = first.length > 0 && prefixRows >= cap;
   }
-  await readBranches(
-    rest.filter((i) => !broad.has(i)),
-    new Set(),
+  // Still to walk: the branches expected broad that were not walked above, and those whose read reached
+  // the scan cap; with a full prefix, only the exact and prefix branches.
+  const toWalk = [...broad.keys()]
+    .filter((i) => !first.includes(i))
+    .concat([...overflowed])
+    .filter((i) => !prefixFull || first.includes(i));
+  if (ids.size === 0 && toWalk.length === 0) return [];
+  const walks = toWalk.map(
+    (i) => sql`(select ${game.id} from ${game} where (${matchers[i]}) is true ${branchFilter} order by ${tierOrder} limit ${cap})`,
   );
-  if (ids.size === 0 && broad.size === 0) return [];
-
-  const walks = [...broad]
-    .filter((i) => !walked.has(i) && (rest.includes(i) || i === 0 || i === mainPrefix))
-    .map(
-      (i) =>
-        sql`(select ${game.id} from ${game} where (${matchers[i]}) is true ${filtered.length ? sql`and ${and(...filtered)}` : sql``} order by ${tierOrder} limit ${cap})`,
-    );
   const pool = sql.join([sql`(select unnest(${sql.param([...ids])}::int[]))`, ...walks], sql` union `);
   const preScore = sql`case when ${game.searchName} = ${main} or ${game.searchCompact} = ${compact} then 4
     when ${game.searchName} like ${`${likePattern(main)}%`} then 3
