@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { betterAuth, type AuthContext } from "better-auth";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { username } from "better-auth/plugins";
 import { pino, type Logger } from "pino";
 import type { z } from "zod";
@@ -266,6 +266,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
           case "/sign-up/email": {
             const name = check(usernameField, body.username ?? "", "username");
             const email = check(emailField, body.email ?? "", "email");
+            // Better Auth gets the address as the rules read it (trimmed, lower case): " A@b.c" is a@b.c,
+            // not an "Invalid email" of its own words, nor a second account for one mailbox.
+            body.email = email;
             // Whoever signs up for an address nobody has verified yet replaces that account: the
             // first password dies with it, its sessions and mailed links too (they carry its id).
             // Only the holder of the mailbox can ever verify, and then only their own sign-up.
@@ -343,9 +346,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             const email = typeof body.email === "string" ? emailField.safeParse(body.email) : null;
             if (!email?.success) reject(LOGIN_EMAIL_MESSAGE, "email");
             if (typeof body.password !== "string" || body.password === "") reject(PASSWORD_REQUIRED_MESSAGE, "password");
-            if (typeof body.email !== "string") return;
+            // The address as the rules read it (trimmed, lower case), for Better Auth and for the counts below.
+            body.email = email.data;
             // Counted as a failure now, in the statement that checks the limit (see lockout.server.ts).
-            const wait = await reserveAttempt(db, body.email, clientAddress(ctx));
+            const wait = await reserveAttempt(db, email.data, clientAddress(ctx));
             if (wait !== null) {
               const minutes = Math.max(1, Math.ceil(wait / 60));
               reject(
@@ -360,18 +364,21 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        // Better Auth's errors come in two classes (its own and its request parser's, better-call's): a
+        // body of the wrong shape is refused by the latter, which `instanceof APIError` does not see.
+        const failed = isAPIError(returned);
         if (ctx.path === "/get-session" || ctx.path === "/list-sessions") {
           // A session's token is its cookie's value: kept out of JSON, so a script that ever ran in a
           // page (an XSS) could not read it, as the HttpOnly cookie means (no page of ours needs it).
-          if (returned instanceof APIError || returned === null || typeof returned !== "object") return;
+          if (failed || returned === null || typeof returned !== "object") return;
           return ctx.json(withoutSessionTokens(returned));
         }
         if (ctx.path === "/sign-up/email") {
-          if (returned instanceof APIError) return;
+          if (failed) return;
           return ctx.json(SIGN_UP_ANSWER);
         }
         if (ctx.path === "/change-password") {
-          if (returned instanceof APIError) return;
+          if (failed) return;
           // The session the change was made with (set by the endpoint's session check).
           const userId = ctx.context.session?.user.id;
           if (userId) await deleteResetTokens(db, userId, null);
@@ -380,11 +387,12 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         if (ctx.path !== "/sign-in/email") return;
         const email = (ctx.body as Record<string, unknown> | undefined)?.email;
         if (typeof email !== "string") return;
-        if (returned instanceof APIError) {
+        if (failed) {
           // A wrong password keeps the count taken before the check; a refusal by the limit took none.
           if (returned.statusCode === 401 || (returned.body as { code?: unknown } | undefined)?.code === CODES.TOO_MANY_REQUESTS) return;
           await releaseAttempt(db, email, clientAddress(ctx));
-        } else {
+        } else if (returned !== null && typeof returned === "object" && "user" in returned) {
+          // Only a sign-in that happened (an answer with its user) clears the counts.
           await clearFailures(db, email, clientAddress(ctx));
         }
       }),

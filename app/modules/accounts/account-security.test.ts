@@ -242,6 +242,19 @@ describe("sign-up answers", () => {
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
   });
+
+  it("take an address with spaces around it or capitals as the address itself, at sign-up and sign-in", async () => {
+    const f = freshAccount("Spaced");
+    const res = await api("/sign-up/email", { body: { name: f.username, ...f, email: `  ${f.email.toUpperCase()}\t` } });
+    expect({ status: res.status, body: await res.text() }).toEqual({ status: 200, body: JSON.stringify({ status: true }) });
+    expect(await userByEmail(f.email)).toHaveLength(1);
+    // The same address typed another way is the same account: no second one.
+    expect((await api("/sign-up/email", { body: { name: f.username, ...freshAccount("Spaced2"), email: ` ${f.email} ` } })).status).toBe(200);
+    expect(await userByEmail(f.email)).toHaveLength(1);
+    const owner = await verifiedAccount();
+    const signIn = await api("/sign-in/email", { body: { email: ` ${owner.email.toUpperCase()} `, password: TEST_PASSWORD } });
+    expect(signIn.status).toBe(200);
+  });
 });
 
 describe("password reset links", () => {
@@ -369,6 +382,21 @@ describe("sign-in throttling", () => {
     expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), g)).ok).toBe(true);
     const other = nextIp();
     for (let i = 0; i < CLIENT_MAX + 2; i++) expect(await attempt(g.email, g.password, other)).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it("a request Better Auth refuses as malformed never clears the count (no reset between guesses)", async () => {
+    const f = await verifiedAccount();
+    const ip = nextIp();
+    const guess = (i: number) => api("/sign-in/email", { body: { email: f.email, password: `Wr0ng!pass${i}` }, ip });
+    // A field of the wrong type passes our checks and is refused by Better Auth's own body validation (400).
+    const malformed = () => api("/sign-in/email", { body: { email: f.email, password: "Wr0ng!pass", rememberMe: "zzz" }, ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < CLIENT_MAX - 1; i++) statuses.push((await guess(i)).status);
+    expect((await malformed()).status).toBe(400);
+    for (let i = 0; i < 3; i++) statuses.push((await guess(100 + i)).status);
+    // CLIENT_MAX wrong passwords were checked in all; the rest were refused, the malformed request in between or not.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(CLIENT_MAX);
+    expect(statuses.slice(CLIENT_MAX)).toEqual([429, 429]);
   });
 
   it("a distributed attack locks the account for everyone until a password reset lifts it", async () => {
