@@ -146,8 +146,19 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     trustedOrigins: [appUrl],
     database: authDatabase(db),
     telemetry: { enabled: false },
-    // Sign-in is by e-mail only; the username plugin's own sign-in stays off.
-    disabledPaths: ["/sign-in/username"],
+    // Sign-in is by e-mail only; the username plugin's own sign-in stays off. So do endpoints no page
+    // of ours uses: a password check without the sign-in throttling (a stolen session could guess the
+    // password behind it), and the provider accounts' tokens and profiles (we never call providers'
+    // APIs; a script in a signed-in page could take a provider's access token away), linking or unlinking.
+    disabledPaths: [
+      "/sign-in/username",
+      "/verify-password",
+      "/get-access-token",
+      "/refresh-token",
+      "/account-info",
+      "/link-social",
+      "/unlink-account",
+    ],
     logger: {
       level: "warn",
       log(level, message) {
@@ -382,7 +393,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
           // The session the change was made with (set by the endpoint's session check).
           const userId = ctx.context.session?.user.id;
           if (userId) await deleteResetTokens(db, userId, null);
-          return;
+          return returned !== null && typeof returned === "object" ? ctx.json(withoutToken(returned)) : undefined;
         }
         if (ctx.path !== "/sign-in/email") return;
         const email = (ctx.body as Record<string, unknown> | undefined)?.email;
@@ -391,13 +402,22 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
           // A wrong password keeps the count taken before the check; a refusal by the limit took none.
           if (returned.statusCode === 401 || (returned.body as { code?: unknown } | undefined)?.code === CODES.TOO_MANY_REQUESTS) return;
           await releaseAttempt(db, email, clientAddress(ctx));
-        } else if (returned !== null && typeof returned === "object" && "user" in returned) {
-          // Only a sign-in that happened (an answer with its user) clears the counts.
-          await clearFailures(db, email, clientAddress(ctx));
+          return;
         }
+        if (returned === null || typeof returned !== "object" || !("user" in returned)) return;
+        // Only a sign-in that happened (an answer with its user) clears the counts.
+        await clearFailures(db, email, clientAddress(ctx));
+        // Its answer carries the new session's token (the cookie's value): kept out, as above.
+        return ctx.json(withoutToken(returned));
       }),
     },
   });
+}
+
+/** A sign-in's or password change's answer without the session token (the HttpOnly cookie's value). */
+function withoutToken(returned: object): Record<string, unknown> {
+  const { token: _token, ...rest } = returned as Record<string, unknown>;
+  return rest;
 }
 
 /** get-session's { session, user } or list-sessions' array, each session without its token. */

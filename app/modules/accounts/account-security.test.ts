@@ -249,7 +249,9 @@ describe("sign-up answers", () => {
     expect({ status: res.status, body: await res.text() }).toEqual({ status: 200, body: JSON.stringify({ status: true }) });
     expect(await userByEmail(f.email)).toHaveLength(1);
     // The same address typed another way is the same account: no second one.
-    expect((await api("/sign-up/email", { body: { name: f.username, ...freshAccount("Spaced2"), email: ` ${f.email} ` } })).status).toBe(200);
+    expect((await api("/sign-up/email", { body: { name: f.username, ...freshAccount("Spaced2"), email: ` ${f.email} ` } })).status).toBe(
+      200,
+    );
     expect(await userByEmail(f.email)).toHaveLength(1);
     const owner = await verifiedAccount();
     const signIn = await api("/sign-in/email", { body: { email: ` ${owner.email.toUpperCase()} `, password: TEST_PASSWORD } });
@@ -529,6 +531,42 @@ describe("session tokens stay in the HttpOnly cookie", () => {
     expect((JSON.parse(listed) as unknown[]).length).toBeGreaterThan(0);
     expect(listed).not.toContain(cookieToken);
     expect(listed).not.toContain('"token"');
+  });
+});
+
+describe("Better Auth endpoints no page of ours uses are off", () => {
+  it.each([
+    // A password check with no sign-in throttling: a stolen session could guess the password behind it.
+    ["/verify-password", { password: "Wr0ng!pass" }],
+    // Provider tokens and profile data handed to any script running in a signed-in page.
+    ["/get-access-token", { providerId: "github" }],
+    ["/refresh-token", { providerId: "github" }],
+    ["/unlink-account", { providerId: "credential" }],
+  ])("%s answers 404, signed in", async (path, body) => {
+    const f = await verifiedAccount();
+    const res = await api(path, { body, cookie: f.cookie });
+    expect(res.status).toBe(404);
+  });
+
+  it("/account-info answers 404, signed in", async () => {
+    const f = await verifiedAccount();
+    const res = await getAuth().handler(
+      new Request(`${APP_URL}/api/auth/account-info?accountId=1`, { headers: { cookie: f.cookie, [CLIENT_IP_HEADER]: nextIp() } }),
+    );
+    expect(res.status).toBe(404);
+  });
+
+  it("a sign-in or password change answers without the new session's token (it is the HttpOnly cookie's value)", async () => {
+    const f = await verifiedAccount();
+    const signedIn = await api("/sign-in/email", { body: { email: f.email, password: TEST_PASSWORD } });
+    expect(signedIn.status).toBe(200);
+    const body = (await signedIn.json()) as Record<string, unknown>;
+    expect(body).not.toHaveProperty("token");
+    expect(body.user).toMatchObject({ email: f.email.toLowerCase() });
+    const cookie = cookieFrom(signedIn.headers.getSetCookie());
+    const changed = await api("/change-password", { body: { currentPassword: TEST_PASSWORD, newPassword: "N3w!password" }, cookie });
+    expect(changed.status).toBe(200);
+    expect((await changed.json()) as Record<string, unknown>).not.toHaveProperty("token");
   });
 });
 
