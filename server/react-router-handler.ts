@@ -51,7 +51,11 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // The route's own caching replaces the default the app set before it ran (never two headers).
+    if (key === "cache-control") res.setHeader(key, value);
+    else res.append(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

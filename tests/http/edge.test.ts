@@ -180,7 +180,7 @@ function withHost(
 }
 
 describe("pages are never cached by shared caches", () => {
-  it("a page reached through the covers' path and dot segments is still 'private, no-cache'", async () => {
+  it("a page reached through the covers' path and dot segments is still private (signed in: 'private, no-store')", async () => {
     const res = await new Promise<{ status: number; cacheControl: string | undefined }>((resolve, reject) => {
       const url = new URL(app.url("/"));
       http
@@ -191,7 +191,24 @@ describe("pages are never cached by shared caches", () => {
         .on("error", reject);
     });
     expect(res.status).toBe(200);
-    expect(res.cacheControl).toBe("private, no-cache");
+    expect(res.cacheControl).toBe("private, no-store");
+  });
+
+  // A browser may keep a 'no-cache' answer on disk and show it again from history (Back) without asking:
+  // on a shared computer, the next person would see a signed-out member's pages.
+  it("a signed-in member's pages, their data and auth answers are never stored by the browser; a visitor's are revalidated", async () => {
+    const cacheControl = async (path: string, cookie?: string) => {
+      const res = await fetch(app.url(path), { headers: cookie ? { cookie } : {}, redirect: "manual" });
+      await res.arrayBuffer();
+      return { path, status: res.status, cacheControl: res.headers.get("cache-control") };
+    };
+    const signedIn = await Promise.all(
+      ["/settings/profile", "/account/password", "/faq", "/settings/profile.data", "/faq.data"].map((p) => cacheControl(p, account.cookie)),
+    );
+    for (const r of signedIn) expect(r).toEqual({ path: r.path, status: 200, cacheControl: "private, no-store" });
+    // One header, not the page default and the endpoint's own side by side.
+    expect(await cacheControl("/api/auth/get-session", account.cookie)).toMatchObject({ status: 200, cacheControl: "no-store" });
+    expect(await cacheControl("/faq")).toMatchObject({ status: 200, cacheControl: "private, no-cache" });
   });
 });
 
