@@ -33,6 +33,7 @@ import { getConfig, type Config } from "~/config.server";
 import { authDatabase, processDatabase } from "./auth.queries.server";
 import { clearFailures, releaseAttempt, reserveAttempt } from "./lockout.server";
 import { isTrustedOriginOf } from "./origin";
+import { PENDING_SIGN_UP, pendingSignUpValue } from "./pending-sign-up.server";
 import { assignUsernameOnCreate, oauthOptionsFor } from "./providers.server";
 
 /**
@@ -298,6 +299,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             // The profile fields sign-up also accepts follow the profile rules.
             body.name = typeof body.name === "string" && body.name.trim() !== "" ? check(nameField, body.name, "name") : name;
             if (body.image !== undefined) body.image = check(avatarUrlField, body.image, "image");
+            // This browser made the sign-up: the verification link signs the account in only here
+            // (pending-sign-up.server.ts). Set for every accepted sign-up, whatever the address's state.
+            const mark = ctx.context.createAuthCookie(PENDING_SIGN_UP, { maxAge: VERIFICATION_EXPIRES_IN });
+            ctx.setCookie(mark.name, pendingSignUpValue(ctx.context.secret, email), mark.attributes);
             if (replacing === null) return;
             // Nobody has proved this address yet, so no password chosen before the proof may survive
             // it: neither the earlier sign-up's nor this one's. The account starts again without a

@@ -101,7 +101,12 @@ export async function verifiedAccount(config: Config, prefix = "Player") {
   const up = await signUp(pageRequest("/signup", { method: "POST" }), ctx, f);
   if (!up.ok) throw new Error(`sign-up of ${f.username} failed: ${JSON.stringify(up)}`);
   const link = linkFromOutbox(config, f.email, "/auth/callback");
-  const verified = await verifyEmail(pageRequest(link.pathname + link.search), ctx, link.searchParams.get("token"));
+  // Opened in the browser that signed up (its mark from the sign-up answer): the link signs in there.
+  const verified = await verifyEmail(
+    pageRequest(link.pathname + link.search, { cookie: cookieFrom(up.data.setCookies) }),
+    ctx,
+    link.searchParams.get("token"),
+  );
   if (!verified.ok) throw new Error(`verification of ${f.username} failed: ${JSON.stringify(verified)}`);
   return { ...f, ctx, cookie: cookieFrom(verified.data.setCookies) };
 }

@@ -236,9 +236,11 @@ describe("sign-up answers", () => {
     for (const email of [freshAccount("New").email, pending.email, owner.email]) {
       const f = { ...freshAccount("Probe"), email };
       const res = await api("/sign-up/email", { body: { name: f.username, ...f } });
-      answers.push({ status: res.status, body: await res.text(), cookies: res.headers.getSetCookie().length });
+      // Cookie names only: the one cookie is this browser's sign-up mark, an HMAC of the address typed.
+      const cookies = res.headers.getSetCookie().map((c) => c.slice(0, c.indexOf("=")));
+      answers.push({ status: res.status, body: await res.text(), cookies });
     }
-    expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ status: true }), cookies: 0 });
+    expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ status: true }), cookies: ["savepoint.pending_sign_up"] });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
   });
@@ -570,6 +572,49 @@ describe("Better Auth endpoints no page of ours uses are off", () => {
   });
 });
 
+describe("a verification link opened in a browser that did not sign up for it", () => {
+  it("a stranger signs up with the owner's address: the owner's click verifies but opens no session in the stranger's account", async () => {
+    const owner = freshAccount("Owner");
+    const stranger = { ...freshAccount("Stranger"), email: owner.email, password: "Str4nger!pass", confirmPassword: "Str4nger!pass" };
+    const up = await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), stranger);
+    expect(up.ok).toBe(true);
+    // The stranger signs in to get the mail sent again, then the owner clicks the newest link in their own browser.
+    await api("/sign-in/email", { body: { email: owner.email, password: stranger.password } });
+    const r = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), verificationTokens(owner.email).at(-1)!);
+    expect(r).toEqual({ ok: true, data: { setCookies: [], signInNeeded: true } });
+    const [row] = await userByEmail(owner.email);
+    expect(row?.emailVerified).toBe(true);
+    // No session was opened for the account (the stranger's password is the only way in, and the
+    // owner's 'Forgot password?' ends it).
+    expect(await db.handle().db.select({ id: session.id }).from(session).where(eq(session.userId, row!.id))).toEqual([]);
+  });
+
+  it("in the browser that signed up, the link signs in as before; the mark is set whatever the address's state", async () => {
+    const f = freshAccount("Here");
+    const up = await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), f);
+    const mark = up.ok ? up.data.setCookies.filter((c) => c.startsWith("savepoint.pending_sign_up=")) : [];
+    expect(mark).toHaveLength(1);
+    expect(mark[0]).toMatch(/HttpOnly/);
+    expect(mark[0]).toMatch(/SameSite=Lax/i);
+    expect(mark[0]).not.toContain(encodeURIComponent(f.email));
+    const r = await verifyEmail(
+      pageRequest("/auth/callback", { cookie: cookieFrom(mark) }),
+      contextFor(nextIp()),
+      verificationTokens(f.email).at(-1)!,
+    );
+    expect(r.ok && r.data.setCookies.some((c) => c.startsWith("savepoint.session_token="))).toBe(true);
+    // Another address's mark does not count.
+    const g = freshAccount("Other");
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), g)).ok).toBe(true);
+    const other = await verifyEmail(
+      pageRequest("/auth/callback", { cookie: cookieFrom(mark) }),
+      contextFor(nextIp()),
+      verificationTokens(g.email).at(-1)!,
+    );
+    expect(other).toEqual({ ok: true, data: { setCookies: [], signInNeeded: true } });
+  });
+});
+
 describe("a verification link opened in someone else's signed-in browser", () => {
   it("verifies the link's address but keeps the browser's session (no switch into the link's account)", async () => {
     const member = await verifiedAccount();
@@ -587,10 +632,16 @@ describe("a verification link opened in someone else's signed-in browser", () =>
     expect(await optionalUser(pageRequest("/", { cookie: member.cookie }))).toMatchObject({ username: member.username.toLowerCase() });
   });
 
-  it("signed out, the link still signs its own account in (the spec's flow)", async () => {
+  it("signed out, the link still signs its own account in (the spec's flow) in the browser that signed up", async () => {
     const other = freshAccount("Linker");
-    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other)).ok).toBe(true);
-    const r = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), verificationTokens(other.email).at(-1)!);
+    const up = await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other);
+    expect(up.ok).toBe(true);
+    const mark = cookieFrom(up.ok ? up.data.setCookies : []);
+    const r = await verifyEmail(
+      pageRequest("/auth/callback", { cookie: mark }),
+      contextFor(nextIp()),
+      verificationTokens(other.email).at(-1)!,
+    );
     expect(r.ok && r.data.setCookies.some((c) => c.startsWith("savepoint.session_token="))).toBe(true);
     expect(r.ok && r.data.keptSession).toBeFalsy();
   });
