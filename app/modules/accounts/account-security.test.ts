@@ -615,6 +615,22 @@ describe("a verification link opened in a browser that did not sign up for it", 
   });
 });
 
+describe("a set-password link opened in someone else's signed-in browser", () => {
+  it("sets the link account's password but keeps the browser's session (no switch into the link's account)", async () => {
+    const member = await verifiedAccount();
+    // Someone signs up twice with an address of theirs: the second sign-up mails a set-password link.
+    const other = freshAccount("Setter");
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other)).ok).toBe(true);
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other)).ok).toBe(true);
+    const token = linkFromOutbox(config, other.email, "/reset-password").searchParams.get("token")!;
+
+    const done = await resetPassword(pageRequest("/reset-password", { cookie: member.cookie }), contextFor(nextIp()), token, "S3tter!pass");
+    expect(done).toEqual({ ok: true, data: { setCookies: [] } });
+    expect(await userByEmail(other.email.toLowerCase())).toEqual([expect.objectContaining({ emailVerified: true })]);
+    expect(await optionalUser(pageRequest("/", { cookie: member.cookie }))).toMatchObject({ username: member.username.toLowerCase() });
+  });
+});
+
 describe("a verification link opened in someone else's signed-in browser", () => {
   it("verifies the link's address but keeps the browser's session (no switch into the link's account)", async () => {
     const member = await verifiedAccount();

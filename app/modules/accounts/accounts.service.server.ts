@@ -96,6 +96,10 @@ export async function resetPassword(request: Request, context: Ctx, token: strin
   const r = await callAuth(request, context, "/reset-password", { body: { token, newPassword } });
   if (r.ok) {
     if (finishing === null) return ok({ setCookies: [] });
+    // Signed in as someone else: the password is set, but this browser stays who it was (a link mailed
+    // to the sender's own address must not switch a member's browser into the sender's account).
+    const viewer = await optionalUser(request);
+    if (viewer !== null && viewer.email.toLowerCase() !== finishing.toLowerCase()) return ok({ setCookies: [] });
     const signedIn = await callAuth(request, context, "/sign-in/email", { body: { email: finishing, password: newPassword } });
     return ok({ setCookies: signedIn.ok ? signedIn.setCookies : [] });
   }
