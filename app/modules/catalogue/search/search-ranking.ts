@@ -1125,6 +1125,80 @@ export function familyHeads(names: readonly string[]): Set<string> {
   return heads;
 }
 
+/**
+ * The series a title belongs to, as the catalogue names it: its normalised words before its first number
+ * ("Twisted Metal III" → "twisted metal", "Dragon Ball: Raging Blast 2" → "dragon ball raging blast"),
+ * else its whole name; a trailing tag ("(GH)") left out. Titles equal to the key or continuing it with a
+ * word make the family (countFamilies).
+ */
+export function familyKey(name: string): string {
+  const tokens = normalizeTitle(name.replace(TRAILING_TAG, "")).split(" ").filter(Boolean);
+  const cut = tokens.findIndex(
+    (t, i) => i > 0 && (/^\d+$/.test(t) || (t.length > 1 && romanToArabic(t) !== null) || t === "v" || t === "x"),
+  );
+  return (cut > 0 ? tokens.slice(0, cut) : tokens).join(" ");
+}
+
+/** Results looked at for ties among shared initialisms: the first page of the dropdown and then some. */
+const FAMILY_TIE_WINDOW = 10;
+/** Totals this close are a tie. */
+const FAMILY_TIE_EPSILON = 0.5;
+
+/**
+ * Runs of two or more results among the first ten, matched only through a derived initialism and scored
+ * the same: every signal the row carries (title, record, reach) is equal, so nothing in the row says which
+ * game the letters mean ("tm3": Twisted Metal III and Tokimeki Memorial 3, both an IGDB id and one
+ * platform). Returns the index ranges [start, end).
+ */
+function initialismTies(ranked: readonly Ranked<RankCandidate>[]): [number, number][] {
+  const runs: [number, number][] = [];
+  const window = Math.min(ranked.length, FAMILY_TIE_WINDOW);
+  let i = 0;
+  while (i < window) {
+    const head = ranked[i]!.score;
+    let j = i + 1;
+    if (head.initialism && !head.exact)
+      while (
+        j < ranked.length &&
+        ranked[j]!.score.initialism &&
+        !ranked[j]!.score.exact &&
+        Math.abs(ranked[j]!.score.total - head.total) < FAMILY_TIE_EPSILON
+      )
+        j++;
+    if (j - i >= 2) runs.push([i, j]);
+    i = j;
+  }
+  return runs;
+}
+
+/** The family keys whose sizes would break a tie among shared initialisms (breakFamilyTies), or none. */
+export function familyTieKeys(ranked: readonly Ranked<RankCandidate>[]): string[] {
+  const keys = new Set<string>();
+  for (const [start, end] of initialismTies(ranked)) for (let i = start; i < end; i++) keys.add(familyKey(ranked[i]!.candidate.name));
+  keys.delete("");
+  return [...keys];
+}
+
+/**
+ * Breaks the ties initialismTies finds by how many titles of the catalogue belong to each game's series
+ * (familyKey; `sizes` from countFamilies): players abbreviate the series they talk about, and a catalogue
+ * lists the sequels, ports and spin-offs of the series people play ("tm3": Twisted Metal, eight titles,
+ * before Tokimeki Memorial, two). Only within a tie: a difference in the record or the title still decides
+ * first (the same family weight as a reach signal failed held-out sets in round 8). Stable otherwise.
+ */
+export function breakFamilyTies<T extends RankCandidate>(ranked: readonly Ranked<T>[], sizes: ReadonlyMap<string, number>): Ranked<T>[] {
+  const out = [...ranked];
+  for (const [start, end] of initialismTies(ranked)) {
+    const run = out
+      .slice(start, end)
+      .map((r, index) => ({ r, index, size: sizes.get(familyKey(r.candidate.name)) ?? 0 }))
+      .sort((a, b) => b.size - a.size || a.index - b.index)
+      .map((x) => x.r);
+    out.splice(start, end - start, ...run);
+  }
+  return out;
+}
+
 /** Scores, drops candidates below the relevance threshold, sorts best first. */
 export function rankCandidates<T extends RankCandidate>(
   query: RankQuery,
