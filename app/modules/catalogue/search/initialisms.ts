@@ -258,6 +258,9 @@ export function yearCuts(word: string): string[] {
   return out;
 }
 
+/** A remaster's tag written between a name and its number ("Kingdom Hearts HD 1.5 Remix"). */
+const TAG_BEFORE_NUMBER = /(?<=\p{L}) (?:HD|DX) (?=\d)/u;
+
 /** A capital X standing as a word between two names: a crossover's letter ("Street Fighter X Tekken"). */
 const CROSSOVER_X = /\p{L}\S* X \p{L}/u;
 
@@ -270,7 +273,8 @@ function deriveAliases(title: string): string[] {
     const crossover = CROSSOVER_X.test(title);
     const ampersand = title.includes("&");
     const year = TITLE_YEAR.exec(title)?.[0];
-    if (!hyphened && !crossover && !ampersand && !year) return out;
+    const tagBeforeNumber = TAG_BEFORE_NUMBER.test(title);
+    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber) return out;
     const more = new Set(out);
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
@@ -284,6 +288,9 @@ function deriveAliases(title: string): string[] {
     if (ampersand) also(() => withFlag("keepAnd", () => deriveAliasesOf(title)));
     // The year cut short, as players write it ("fm05", "svr08", "kof2k1"); after the title's other aliases.
     if (year) for (const cut of yearCuts(year)) also(() => deriveAliasesOf(title.replace(TITLE_YEAR, cut)));
+    // A remaster's tag between the name and its version ("Kingdom Hearts HD 2.5 Remix"): players leave it
+    // out ("kh 2.5"); after the title's other aliases.
+    if (tagBeforeNumber) also(() => deriveAliasesOf(title.replace(new RegExp(TAG_BEFORE_NUMBER.source, "gu"), " ")));
     return [...more];
   } finally {
     camelWords = new Map();

@@ -530,3 +530,42 @@ describe("round 11: games sharing an initialism and tied on their records", () =
     expect((await names("wk4"))[0]).toBe("Wander Knights 4");
   });
 });
+
+describe("round 11: a remaster's tag between the name and its version", () => {
+  it("derives the initialisms without the tag too, after the others", async () => {
+    const words = initialismWords("Castle Hearts HD 1.5 Remix");
+    expect(words).toEqual(expect.arrayContaining(["chh15r", "ch15r", "ch15"]));
+    // Only a tag standing before a number.
+    expect(initialismAliases("Castle Hearts HD Remix")).not.toContain("ch remix");
+    await createGame({ name: "Castle Hearts HD 1.5 Remix", releaseYear: 2013, platformNames: ["PlayStation 3"] });
+    await createGame({ name: "Castle Hearts", releaseYear: 2002, platformNames: ["PlayStation 2"] });
+    expect((await names("ch 1.5"))[0]).toBe("Castle Hearts HD 1.5 Remix");
+  });
+});
+
+describe("round 11: a version number ending in .0 typed as its whole number", () => {
+  it("matches 'neon drift 2' with Neon Drift 2.0 (normalised, its number is '20')", async () => {
+    await createGame({ name: "Neon Drift", releaseYear: 1999, developer: "Studio", platformNames: ["PC", "Dreamcast"] });
+    await createGame({ name: "Neon Drift 2.0", releaseYear: 2003, platformNames: ["PC"] });
+    await createGame({ name: "Neon Drift Tournament 2", releaseYear: 2004, platformNames: ["PC"] });
+    expect((await names("neon drift 2"))[0]).toBe("Neon Drift 2.0");
+    expect((await names("neon drift"))[0]).toBe("Neon Drift");
+  });
+});
+
+describe("round 11: a year typed the 2K way, as a title writes it", () => {
+  it("puts the title holding the typed '2k5' before the one whose year 2005 it also reads", async () => {
+    await createGame({
+      name: "Rink Hockey 2005",
+      releaseYear: 2004,
+      developer: "Studio",
+      platformNames: ["PlayStation 2", "Xbox", "GameCube"],
+    });
+    await createGame({ name: "Sports Net Rink Hockey 2K5", releaseYear: 2004, platformNames: ["PlayStation 2"] });
+    await createGame({ name: "Storm Racer 2001", releaseYear: 2001, platformNames: ["PC"] });
+    expect((await names("rink hockey 2k5"))[0]).toBe("Sports Net Rink Hockey 2K5");
+    // With no title writing it so, the year typed short still finds its title.
+    expect((await names("storm racer 2k1"))[0]).toBe("Storm Racer 2001");
+    expect((await names("rink hockey 05"))[0]).toBe("Rink Hockey 2005");
+  });
+});
