@@ -569,3 +569,20 @@ describe("round 11: a year typed the 2K way, as a title writes it", () => {
     expect((await names("rink hockey 05"))[0]).toBe("Rink Hockey 2005");
   });
 });
+
+describe("round 11: an edition's initials typed apart after a numbered name", () => {
+  it("derives the name's initials and number, then the edition's initials as a word of their own", async () => {
+    expect(initialismAliases("The Queen of Blades '98 Ultimate Match")).toEqual(expect.arrayContaining(["the qob98 um", "the qob 98 um"]));
+    // One edition word is glued as before ("p4g"); words holding small words are no edition.
+    expect(initialismAliases("Persona 4 Golden")).not.toContain("p4 g");
+    await createGame({ name: "The Queen of Blades '98 Ultimate Match", releaseYear: 2008, platformNames: ["PlayStation 2"] });
+    await createGame({
+      name: "The Queen of Blades '98",
+      releaseYear: 1998,
+      developer: "Studio",
+      platformNames: ["Neo Geo", "PlayStation"],
+    });
+    expect((await names("qob98 um"))[0]).toBe("The Queen of Blades '98 Ultimate Match");
+    expect((await names("qob98"))[0]).toBe("The Queen of Blades '98");
+  });
+});
