@@ -7,7 +7,7 @@ import { camelCaseWords, firstSyllable, initialismAliases, initialismWords, sear
 import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
-import { familyKey, prepareQuery } from "./search-ranking";
+import { prepareQuery } from "./search-ranking";
 import { buildTsQuery, CANDIDATE_CAP, correctedTerm, gluedNumber, initialsOnly, searchGames } from "./search.service.server";
 
 useTestDatabase();
@@ -498,36 +498,6 @@ describe("round 10: community aliases", () => {
     expect(communityAliases(expected)).toContain(q);
     await createGame({ name: expected, releaseYear: 2007, platformNames: ["PSP"] });
     expect((await names(q))[0]).toBe(expected);
-  });
-});
-
-describe("round 11: games sharing an initialism and tied on their records", () => {
-  it("names a title's family by its words before the first number, else the whole name", () => {
-    expect(familyKey("Twisted Metal III")).toBe("twisted metal");
-    expect(familyKey("Tokimeki Memorial 3")).toBe("tokimeki memorial");
-    expect(familyKey("Dragon Ball: Raging Blast 2")).toBe("dragon ball raging blast");
-    expect(familyKey("Shadow of the Beast III")).toBe("shadow of the beast");
-    expect(familyKey("Twisted Metal 2 (GH)")).toBe("twisted metal");
-    expect(familyKey("Gran Turismo Sport")).toBe("gran turismo sport");
-  });
-
-  it("puts the game whose series the catalogue lists more titles of first", async () => {
-    // Created first: with every signal of the two rows equal, id order alone put it first.
-    await createGame({ name: "Quiet Valley 3", platformNames: ["PlayStation 2"] });
-    await createGame({ name: "Quantum Vortex 3", platformNames: ["PlayStation 2"] });
-    await createGame({ name: "Quantum Vortex", platformNames: ["PlayStation"] });
-    await createGame({ name: "Quantum Vortex 2", platformNames: ["PlayStation"] });
-    await createGame({ name: "Quantum Vortex: Black", platformNames: ["PlayStation 2"] });
-    expect((await names("qv3")).slice(0, 2)).toEqual(["Quantum Vortex 3", "Quiet Valley 3"]);
-  });
-
-  it("leaves a difference in the records to decide: the family only breaks ties", async () => {
-    await createGame({ name: "Wander Knights 4", releaseYear: 1992, developer: "Studio", platformNames: ["SNES", "Genesis", "PC"] });
-    await createGame({ name: "Wild Kingdom 4", platformNames: ["Wii"] });
-    await createGame({ name: "Wild Kingdom", platformNames: ["Wii"] });
-    await createGame({ name: "Wild Kingdom 2", platformNames: ["Wii"] });
-    await createGame({ name: "Wild Kingdom 3", platformNames: ["Wii"] });
-    expect((await names("wk4"))[0]).toBe("Wander Knights 4");
   });
 });
 

@@ -323,31 +323,3 @@ export async function countCatalogue(filters: SearchFilters, cap: number): Promi
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   return Number(count?.n ?? 0);
 }
-
-/** Titles counted per family at most: enough to tell a long series from a pair of games. */
-export const FAMILY_COUNT_CAP = 32;
-
-/**
- * For each family key (search-ranking.ts familyKey: a normalised series name), how many games' titles are
- * the key or continue it with a word ("twisted metal", "twisted metal 4", "twisted metal black"), up to
- * FAMILY_COUNT_CAP. One statement; each key is one range of game_search_name_prefix_idx
- * (text_pattern_ops: search_name ~>=~ key and ~<~ key || '!', which holds the key itself and every
- * "key …", since ' ' is the only character of a normalised name below '!'), read at most 32 rows deep.
- */
-export function familyCountStatement(keys: readonly string[]): SQL {
-  return sql`
-    select k.key, (
-      select count(*)::int from (
-        select 1 from ${game}
-        where ${game.searchName} ~>=~ k.key and ${game.searchName} ~<~ (k.key || '!')
-        limit ${FAMILY_COUNT_CAP}
-      ) m
-    ) as n
-    from unnest((select ${sql.param([...keys])}::text[])::text[]) as k(key)`;
-}
-
-export async function countFamilies(db: QueryRunner, keys: readonly string[]): Promise<Map<string, number>> {
-  if (!keys.length) return new Map();
-  const result = await db.execute<{ key: string; n: number }>(familyCountStatement(keys));
-  return new Map(result.rows.map((r) => [r.key, Number(r.n)]));
-}

@@ -3,15 +3,7 @@ import { createGame } from "../../../../tests/factories";
 import { useTestDatabase } from "../../../../tests/setup/database";
 import { sql } from "drizzle-orm";
 import { game } from "~/db/schema";
-import {
-  countFamilies,
-  estimateRows,
-  familyCountStatement,
-  findCandidates,
-  withIndexPlans,
-  type CandidateTerms,
-  type SearchFilters,
-} from "./search.queries.server";
+import { estimateRows, findCandidates, withIndexPlans, type CandidateTerms, type SearchFilters } from "./search.queries.server";
 
 const testDb = useTestDatabase();
 
@@ -115,17 +107,6 @@ describe("the walk in tier order", () => {
       );
       expect(plan.find((n) => n["Index Name"] === "game_search_order_idx")?.["Node Type"]).toBe("Index Only Scan");
     }
-  });
-
-  it("counts a family (round 11) from game_search_name_prefix_idx: the key and the titles continuing it with a word", async () => {
-    // "quest" and the twelve "Quest … Saga n"; not "Questing …", "Conquest …" or "Dragon Quests …".
-    const sizes = await withIndexPlans((db) => countFamilies(db, ["quest", "dragon quests", "no such family"]));
-    expect(Object.fromEntries(sizes)).toEqual({ quest: 13, "dragon quests": 12, "no such family": 0 });
-    const plan = await planOf(familyCountStatement(["quest"]));
-    expect(plan.some((n) => n["Index Name"] === "game_search_name_prefix_idx")).toBe(true);
-    expect(plan.some((n) => n["Node Type"] === "Seq Scan" && n["Index Name"] === undefined && JSON.stringify(n).includes('"game"'))).toBe(
-      false,
-    );
   });
 
   it("runs without parallel workers (their start-up cost more than the walk)", async () => {

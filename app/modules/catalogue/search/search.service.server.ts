@@ -4,10 +4,8 @@ import { initialismWords } from "./initialisms";
 import { getContentPolicy } from "../content-policy.server";
 import { convertIgdbGames, IgdbError, igdbConfigured, searchIgdbGames, upsertIgdbGames } from "../igdb/igdb.server";
 import {
-  breakFamilyTies,
   DIGIT_WORDS,
   editSimilarity,
-  familyTieKeys,
   firstGameQuery,
   isNicknameCut,
   prepareQuery,
@@ -19,7 +17,6 @@ import {
 import {
   browseCatalogue,
   countCatalogue,
-  countFamilies,
   findCandidates,
   findCandidatesByIds,
   findDictionaryWords,
@@ -440,13 +437,6 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
     ranked = rankCandidates(query, rows.map(toCandidate), new Date(), { mostWords: true });
     // A whole title matched with a split word and a typo ("earth bond") is no partial match.
     mostWords = ranked.length > 0 && !ranked[0]?.score.whole;
-  }
-  // Games sharing an initialism and tied on everything the rows say ("tm3"): the larger series in the
-  // catalogue first. One more statement, only for such ties (familyTieKeys is empty otherwise).
-  const tieKeys = familyTieKeys(ranked);
-  if (tieKeys.length) {
-    const sizes = await withIndexPlans((db) => countFamilies(db, tieKeys));
-    ranked = breakFamilyTies(ranked, sizes);
   }
   // The content filter before sorting and paging: seasons, bundles, e-Reader titles and
   // the listed rights holders' fan games and mods go; filteredCount says how many.
