@@ -51,10 +51,12 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
+  // The route's headers replace what the app set before it ran (the default 'private, no-cache' of
+  // app.ts): appending would send two Cache-Control headers, and caches obey either. Only the headers
+  // that are lists by nature add to what is there.
   for (const [key, value] of response.headers.entries()) {
-    // The route's own caching replaces the default the app set before it ran (never two headers).
-    if (key === "cache-control") res.setHeader(key, value);
-    else res.append(key, value);
+    if (key === "set-cookie" || key === "vary") res.append(key, value);
+    else res.setHeader(key, value);
   }
   if (!response.body) {
     res.end();

@@ -30,6 +30,7 @@ import {
   markEmailVerified,
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
+import { betterAuthLog } from "./auth-log.server";
 import { authDatabase, processDatabase } from "./auth.queries.server";
 import { clearFailures, releaseAttempt, reserveAttempt } from "./lockout.server";
 import { isTrustedOriginOf } from "./origin";
@@ -139,7 +140,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     await deliver("finish sign-up", finishSignUpMail(fields.email, link, appUrl));
   }
 
-  return betterAuth({
+  const authLog = betterAuthLog(log);
+
+  const auth = betterAuth({
     appName: "Savepoint",
     baseURL: appUrl,
     basePath: "/api/auth",
@@ -160,12 +163,8 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       "/link-social",
       "/unlink-account",
     ],
-    logger: {
-      level: "warn",
-      log(level, message) {
-        log[level]({ source: "better-auth" }, message);
-      },
-    },
+    // Its lines are written by the status of the answer (auth-log.server.ts): a caller's mistake is no error.
+    logger: authLog.logger,
     user: {
       // Better Auth's `image` is the spec's avatar_url.
       fields: { image: "avatarUrl" },
@@ -267,7 +266,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         // for a wrong content type (415) or broken JSON (400), and those are the caller's mistakes too.
         const status = error instanceof APIError ? error.statusCode : (error as { statusCode?: unknown } | null)?.statusCode;
         if (typeof status === "number" && status < 500) return;
-        log.error({ source: "better-auth", error: error instanceof Error ? error.message : String(error) }, "auth request failed");
+        log.error(
+          { source: "better-auth", ...(error instanceof Error ? { err: error } : { error: String(error) }) },
+          "auth request failed",
+        );
       },
     },
     hooks: {
@@ -417,6 +419,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       }),
     },
   });
+  const handler = auth.handler;
+  auth.handler = (request: Request) => authLog.during(() => handler(request));
+  return auth;
 }
 
 /** A sign-in's or password change's answer without the session token (the HttpOnly cookie's value). */

@@ -212,6 +212,56 @@ describe("pages are never cached by shared caches", () => {
   });
 });
 
+/** Every Cache-Control header line of a response, as sent (fetch would join repeated headers into one). */
+function cacheControlLines(path: string, init: { method?: string; cookie?: string; body?: string } = {}) {
+  return new Promise<{ status: number; lines: string[] }>((resolve, reject) => {
+    const url = new URL(app.url(path));
+    const headers: Record<string, string> = { origin: app.origin, "x-forwarded-for": nextForwardedIp() };
+    if (init.cookie) headers.cookie = init.cookie;
+    if (init.body !== undefined) headers["content-type"] = "application/json";
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: init.method ?? "GET", headers },
+      (r) => {
+        r.resume();
+        const lines: string[] = [];
+        for (let i = 0; i < r.rawHeaders.length; i += 2)
+          if (r.rawHeaders[i]!.toLowerCase() === "cache-control") lines.push(r.rawHeaders[i + 1]!);
+        resolve({ status: r.statusCode ?? 0, lines });
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+describe("an API that says how to cache its answer sends exactly one Cache-Control", () => {
+  it("GET APIs (their answers and their refusals), signed in and not, and JSON writes", async () => {
+    const g = await createGame();
+    const gets = [
+      ["/api/users/search?q=http", "private, max-age=60"],
+      ["/api/games/search?q=zzzz", "public, max-age=300, stale-while-revalidate=1800"],
+      [`/api/games/${g.slug}`, "public, max-age=300, stale-while-revalidate=3600"],
+      [`/api/games/${g.slug}/related`, "public, max-age=300, stale-while-revalidate=3600"],
+      ["/api/games/999999999", "no-store"],
+      ["/api/username-available?username=free_name_x", "no-store"],
+      ["/api/picker?mode=top5&q=a", "private, no-store"],
+      ["/api/privacy/stats", "no-store"],
+      ["/api/igdb-search", "no-store"],
+    ] as const;
+    for (const cookie of [undefined, account.cookie]) {
+      for (const [path, expected] of gets) {
+        const res = await cacheControlLines(path, { cookie });
+        expect(res.lines, `${path} ${cookie ? "signed in" : "visitor"} → ${res.status}`).toEqual([expected]);
+      }
+    }
+    for (const path of ["/api/lists", "/api/top-games", "/api/comments", "/api/consent"]) {
+      const res = await cacheControlLines(path, { method: "POST", cookie: account.cookie, body: "{}" });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.lines.length, `${path} → ${res.status}: ${res.lines.join(" | ")}`).toBe(1);
+    }
+  });
+});
+
 describe("a POST to a route without an action", () => {
   it("is a 405 'Method not allowed', dot segments resolved as the router resolves them", async () => {
     for (const path of [

@@ -182,7 +182,9 @@ function Body({ dialog, userId, tab, viewerId }: BodyProps) {
               <Link to={`/user/${p.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-2 hover:bg-surface-2">
                 <Avatar name={p.name || p.username || "Unknown User"} url={p.avatarUrl} size={40} lazy className="ring-2 ring-line" />
                 <span className="min-w-0">
-                  <span className="block truncate font-semibold text-ink-strong">{p.name || p.username || "Unknown User"}</span>
+                  <span dir="auto" className="block truncate font-semibold text-ink-strong">
+                    {p.name || p.username || "Unknown User"}
+                  </span>
                   {p.username && <span className="block truncate text-sm text-muted">@{p.username}</span>}
                 </span>
               </Link>

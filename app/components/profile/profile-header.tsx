@@ -46,7 +46,9 @@ export function ProfileHeaderView({
         <div className="min-w-0 flex-1">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
-              <h1 className="truncate text-2xl font-bold text-ink-strong">{display}</h1>
+              <h1 dir="auto" className="truncate text-2xl font-bold text-ink-strong">
+                {display}
+              </h1>
               {profile.username && <p className="text-muted">@{profile.username}</p>}
             </div>
             {isOwner ? (
@@ -62,7 +64,11 @@ export function ProfileHeaderView({
               (followSlot ?? null)
             )}
           </div>
-          {profile.bio && <p className="mt-3 whitespace-pre-line text-ink">{profile.bio}</p>}
+          {profile.bio && (
+            <p dir="auto" className="mt-3 whitespace-pre-line text-ink [unicode-bidi:plaintext]">
+              {profile.bio}
+            </p>
+          )}
           <ul className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm text-muted sm:justify-start">
             <li className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="size-4" />
@@ -71,7 +77,7 @@ export function ProfileHeaderView({
             {profile.location && (
               <li className="inline-flex items-center gap-1.5">
                 <MapPin aria-hidden="true" className="size-4" />
-                {profile.location}
+                <bdi>{profile.location}</bdi>
               </li>
             )}
             {profile.website && (

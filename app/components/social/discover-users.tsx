@@ -204,7 +204,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
                     <span className="w-5 text-center text-lg font-black text-accent-strong">{i + 1}</span>
                     <Avatar name={u.displayName} url={u.avatarUrl} size={40} lazy />
                     <div className="min-w-0 flex-1">
-                      <Link to={`/user/${u.id}`} className="block truncate font-semibold text-ink-strong hover:underline">
+                      <Link to={`/user/${u.id}`} dir="auto" className="block truncate font-semibold text-ink-strong hover:underline">
                         {u.displayName}
                       </Link>
                       <p className="text-xs text-muted">
@@ -347,15 +347,23 @@ function UserCard({ user: u, viewerId }: { user: DiscoverUser; viewerId: number 
           <Avatar name={u.displayName} url={u.avatarUrl} size={48} lazy />
         </Link>
         <div className="min-w-0 flex-1">
-          <Link to={`/user/${u.id}`} className="block truncate font-semibold text-ink-strong hover:underline">
+          <Link to={`/user/${u.id}`} dir="auto" className="block truncate font-semibold text-ink-strong hover:underline">
             {u.displayName}
           </Link>
-          {u.username && u.name && u.name !== u.username && <p className="truncate text-xs text-muted">{u.name}</p>}
+          {u.username && u.name && u.name !== u.username && (
+            <p dir="auto" className="truncate text-xs text-muted">
+              {u.name}
+            </p>
+          )}
           <p className="truncate text-xs text-muted">Joined {joinedLabel(u.joinedAt)}</p>
         </div>
         <FollowButton userId={u.id} following={u.isFollowing} viewerId={viewerId} name={u.displayName} size="sm" />
       </div>
-      {u.bio && <p className="line-clamp-2 text-sm text-ink">{u.bio}</p>}
+      {u.bio && (
+        <p dir="auto" className="line-clamp-2 text-sm text-ink">
+          {u.bio}
+        </p>
+      )}
       <dl className="mt-auto flex gap-4 text-xs text-muted">
         <div>
           <dt className="sr-only">Followers</dt>

@@ -179,13 +179,18 @@ export const searchWord = pgTable(
 );
 
 /**
- * The catalogue's genres, for the search page's Genre filter: every name found in game.genres, kept by
- * triggers on game (drizzle/0022_game_genres.sql). Names are never removed: a genre no game has any
- * more lists no games when chosen.
+ * The catalogue's genres, for the search page's Genre filter: every name found in game.genres with the
+ * number of games that have it, kept by triggers on game (drizzle/0022_game_genres.sql, 0025): a name
+ * goes when its last game loses it or is deleted, so the filter never offers a genre with no games.
  */
-export const gameGenre = pgTable("game_genre", {
-  name: text("name").primaryKey(),
-});
+export const gameGenre = pgTable(
+  "game_genre",
+  {
+    name: text("name").primaryKey(),
+    gameCount: integer("game_count").notNull().default(0),
+  },
+  (t) => [check("game_genre_game_count_nonneg", sql`${t.gameCount} >= 0`)],
+);
 
 export const platform = pgTable(
   "platform",
