@@ -46,7 +46,7 @@ export function GameReviewItem({ card, like }: { card: ReviewCard; like?: { like
       <p className="mt-3 line-clamp-4 text-sm leading-relaxed whitespace-pre-line text-ink">{previewText(card.text, 320)}</p>
       <Link
         to={href}
-        className="mt-3 inline-block text-sm font-semibold text-accent-strong after:absolute after:inset-0 hover:underline focus-visible:outline-none"
+        className="mt-3 inline-block text-sm font-semibold text-accent-strong after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-accent/60 focus-visible:after:ring-inset"
       >
         Read review<span className="sr-only"> by {card.author}</span>
       </Link>

@@ -96,7 +96,10 @@ export function ProfileHeaderView({
           </ul>
         </div>
       </div>
-      <dl className="mt-6 grid grid-cols-5 divide-x divide-line border-t border-line pt-4 text-center" aria-label="Profile stats">
+      <dl
+        className="mt-6 flex flex-wrap justify-center gap-y-2 border-t border-line pt-4 text-center xs:flex-nowrap xs:gap-y-0 xs:divide-x xs:divide-line"
+        aria-label="Profile stats"
+      >
         {STATS.map((s) => {
           const count = profile.stats[s.key];
           const number = (
@@ -109,7 +112,7 @@ export function ProfileHeaderView({
           return (
             <div
               key={s.key}
-              className="relative flex min-w-0 flex-col rounded-lg px-0 py-1 hover:bg-surface-2 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-accent/60 sm:px-1"
+              className="relative flex w-1/3 min-w-0 flex-col rounded-lg px-0 py-1 hover:bg-surface-2 xs:w-auto xs:flex-1 xs:basis-0 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-accent/60 sm:px-1"
             >
               <dt className="text-[10px] font-semibold tracking-tighter text-muted sm:text-[11px] sm:tracking-wide">
                 {s.label}
@@ -157,7 +160,7 @@ export function ProfileTabs({ userId, active }: { userId: number; active: Profil
               to={t.id === "top5" ? `/user/${userId}` : `/user/${userId}?tab=${t.id}`}
               preventScrollReset
               aria-current={active === t.id ? "page" : undefined}
-              className={`inline-block border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none ${
+              className={`inline-block border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none focus-visible:ring-inset sm:px-4 ${
                 active === t.id ? "border-accent text-ink-strong" : "border-transparent text-muted hover:text-ink"
               }`}
             >

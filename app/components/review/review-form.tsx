@@ -113,7 +113,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
               value={Number.isFinite(rating) ? rating : DEFAULT_RATING}
               onChange={(e) => set("rating", e.target.value)}
               aria-label="Rating slider"
-              className="h-2 flex-1 cursor-pointer accent-accent"
+              className="h-6 flex-1 cursor-pointer accent-accent"
               tabIndex={-1}
             />
             <input
