@@ -93,6 +93,16 @@ test("the main pages fit every breakpoint, signed out and signed in", async ({ p
     const [a, b] = [labels[i - 1]!, labels[i]!];
     if (a.top === b.top) expect(b.left - a.right, `stat labels ${i} and ${i + 1} at 390px`).toBeGreaterThanOrEqual(4);
   }
+  // The review form's rating at 768 px: the slider gets the room, the number box stays narrow.
+  await page.setViewportSize(SIZES[1]);
+  await page.goto(`/review/${reviewed.igdb_id}`);
+  const slider = (await page.getByRole("slider", { name: "Rating slider" }).boundingBox())!;
+  const number = (await page.locator('input[name="rating"]').boundingBox())!;
+  expect(number.width).toBeLessThanOrEqual(120);
+  expect(slider.width).toBeGreaterThan(number.width * 2);
+  await page.setViewportSize(SIZES[0]);
+  await page.goto(`/user/${me.id}`);
+
   // …and the four tabs are all on screen.
   for (const name of ["Top 5", "Top 10", "Want to Play", "Activity"]) {
     const box = await page.getByRole("navigation", { name: "Profile sections" }).getByRole("link", { name }).boundingBox();

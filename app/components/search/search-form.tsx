@@ -165,7 +165,7 @@ export function SearchForm({ state, platforms, genres }: { state: SearchPageStat
             Clear Filters
           </Link>
         </div>
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
           <div>
             <label htmlFor={`${id}-platform`} className={labelClass}>
               Platform
