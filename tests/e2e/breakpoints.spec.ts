@@ -58,6 +58,18 @@ test("the main pages fit every breakpoint, signed out and signed in", async ({ p
   expect(res.status, res.text).toBe(0);
   const wish = await postFromPage(page, "/api/lists", { intent: "add_to_wishlist", igdbId: String(wished.igdb_id), format: "json" });
   expect(wish.status, wish.text).toBe(200);
+  // Long unbroken words, as people type them: a URL in the bio and the website, a key-mash comment.
+  const longWord = `https://example.org/${"averyverylongpathsegment".repeat(6)}`;
+  await page.goto("/settings/profile");
+  await waitForHydration(page);
+  await page.getByLabel("Bio").fill(`My site ${longWord}`);
+  await page.getByLabel("Website").fill(longWord.slice(0, 150));
+  await page.getByRole("button", { name: "Save Profile" }).click();
+  await expect(page.getByText("Profile updated")).toBeVisible();
+  await page.goto(`/review/${me.id}/${reviewed.igdb_id}`);
+  const reviewId = await page.locator('form input[name="reviewId"]').first().inputValue();
+  const comment = await postFromPage(page, "/api/comments", { intent: "create", reviewId, content: "B".repeat(300), format: "json" });
+  expect(comment.status, comment.text).toBe(200);
 
   for (const url of [
     "/",

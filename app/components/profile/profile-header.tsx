@@ -43,7 +43,8 @@ export function ProfileHeaderView({
     <header className="rounded-xl border border-line bg-surface p-4 sm:p-6">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar name={display} url={profile.avatarUrl} size={96} className="ring-2 ring-line" />
-        <div className="min-w-0 flex-1">
+        {/* w-full: centred in a column on phones, it would otherwise be as wide as a long bio word. */}
+        <div className="w-full min-w-0 flex-1">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <h1 className="truncate text-2xl font-bold text-ink-strong">{display}</h1>
@@ -75,8 +76,8 @@ export function ProfileHeaderView({
               </li>
             )}
             {profile.website && (
-              <li className="inline-flex min-w-0 items-center gap-1.5">
-                <Globe aria-hidden="true" className="size-4" />
+              <li className="inline-flex max-w-full min-w-0 items-center gap-1.5">
+                <Globe aria-hidden="true" className="size-4 shrink-0" />
                 <a
                   href={profile.website}
                   rel="nofollow ugc noopener"

@@ -198,7 +198,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               <h2 id="top-reviewers" className="mb-3 flex items-center gap-2 text-lg font-bold text-ink-strong">
                 <Trophy aria-hidden="true" className="size-5 text-accent-strong" /> Top Reviewers
               </h2>
-              <ol className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {topReviewers.map((u, i) => (
                   <li key={u.id} className="flex items-center gap-3 rounded-xl border border-accent/30 bg-surface p-3">
                     <span className="w-5 text-center text-lg font-black text-accent-strong">{i + 1}</span>
@@ -239,7 +239,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
                 </EmptyState>
               )
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="user-results">
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="user-results">
                 {users.map((u) => (
                   <li key={u.id}>
                     <UserCard user={u} viewerId={viewerId} />
