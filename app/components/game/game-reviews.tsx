@@ -50,7 +50,7 @@ export function GameReviewItem({ card, like }: { card: ReviewCard; like?: { like
       </p>
       <Link
         to={href}
-        className="mt-3 inline-block text-sm font-semibold text-accent-strong after:absolute after:inset-0 hover:underline focus-visible:outline-none"
+        className="mt-3 inline-block text-sm font-semibold text-accent-strong after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-accent/60 focus-visible:after:ring-inset"
       >
         Read review<span className="sr-only"> by {card.author}</span>
       </Link>

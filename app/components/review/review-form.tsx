@@ -1,7 +1,15 @@
 import { Trash2 } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/ui/form-controls";
+import {
+  FormBanner,
+  fixedWidthInputClass,
+  inputClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  useBusy,
+  useHydrated,
+} from "~/components/ui/form-controls";
 import { useDialogKeys } from "~/components/ui/use-dialog-keys";
 import { DEFAULT_RATING, normalizeRatingInput, REVIEW_TEXT_MAX, type ReviewDraft } from "~/modules/reviews/reviews.schema";
 import type { ReviewEditorGame, ReviewEditorReview } from "~/modules/reviews/reviews.service.server";
@@ -140,7 +148,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
               value={Number.isFinite(rating) ? rating : DEFAULT_RATING}
               onChange={(e) => set("rating", e.target.value)}
               aria-label="Rating slider"
-              className="h-2 flex-1 cursor-pointer accent-accent"
+              className="h-6 flex-1 cursor-pointer accent-accent"
               tabIndex={-1}
             />
             <input
@@ -155,7 +163,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
               value={v.rating}
               onChange={(e) => set("rating", e.target.value)}
               onBlur={(e) => set("rating", String(normalizeRatingInput(e.target.value)))}
-              className={`${inputClass} w-24 text-center text-xl font-bold tabular-nums`}
+              className={`${fixedWidthInputClass("w-24")} text-center text-xl font-bold tabular-nums`}
             />
             <span className="text-sm text-muted">/10</span>
           </div>
@@ -239,7 +247,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
             maxLength={5}
             value={v.playtime}
             onChange={(e) => set("playtime", e.target.value.replace(/\D/g, ""))}
-            className={`${inputClass} mt-2 w-40`}
+            className={`${fixedWidthInputClass("w-40")} mt-2`}
           />
         </div>
 

@@ -96,7 +96,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               key={params.q}
               maxLength={100}
               placeholder="Search users by name or bio..."
-              className="h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-9 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none"
+              className="h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-9 text-sm text-ink placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none"
             />
           </div>
           <label htmlFor="discover-sort" className="sr-only">
@@ -108,7 +108,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
             defaultValue={params.sort}
             key={`sort-${params.sort}`}
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className="h-11 rounded-lg border border-line bg-surface px-3 text-sm text-ink focus:border-accent focus:outline-none"
+            className="h-11 rounded-lg border border-line bg-surface px-3 text-sm text-ink focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none"
           >
             {DISCOVER_SORTS.map((s) => (
               <option key={s.value} value={s.value}>
@@ -135,7 +135,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               <select
                 name="joined"
                 defaultValue={params.joined ?? ""}
-                className="h-9 rounded-md border border-line bg-surface px-2 text-ink focus:border-accent focus:outline-none"
+                className="h-9 rounded-md border border-line bg-surface px-2 text-ink focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none"
               >
                 <option value="">Any time</option>
                 {JOINED_WITHIN.map((j) => (
@@ -150,7 +150,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               <select
                 name="platform"
                 defaultValue={params.platform ?? ""}
-                className="h-9 rounded-md border border-line bg-surface px-2 text-ink focus:border-accent focus:outline-none"
+                className="h-9 rounded-md border border-line bg-surface px-2 text-ink focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none"
               >
                 <option value="">Any platform</option>
                 {USER_PLATFORMS.map((p) => (
@@ -198,7 +198,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               <h2 id="top-reviewers" className="mb-3 flex items-center gap-2 text-lg font-bold text-ink-strong">
                 <Trophy aria-hidden="true" className="size-5 text-accent-strong" /> Top Reviewers
               </h2>
-              <ol className="grid gap-3 sm:grid-cols-3">
+              <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {topReviewers.map((u, i) => (
                   <li key={u.id} className="flex items-center gap-3 rounded-xl border border-accent/30 bg-surface p-3">
                     <span className="w-5 text-center text-lg font-black text-accent-strong">{i + 1}</span>
@@ -239,7 +239,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
                 </EmptyState>
               )
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="user-results">
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="user-results">
                 {users.map((u) => (
                   <li key={u.id}>
                     <UserCard user={u} viewerId={viewerId} />
