@@ -37,6 +37,8 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/** A Better Auth session cookie (the request is a signed-in member's, or was). */
+const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:__Secure-)?savepoint\.session_token=/;
 /** What a page action answers a form posted from another site. */
 const FORBIDDEN = "Forbidden";
 
@@ -178,9 +180,13 @@ export function createApp(opts: AppOptions): Express {
     );
   }
   app.use((req, res, next) => {
-    // Pages are per-user once accounts exist: never cache HTML in shared caches. (Generated covers
-    // are the same for everyone and never change at their URL: they set their own, long, caching.)
-    if (!routedUrl(req).pathname.startsWith(GENERATED_COVER_PATH)) res.setHeader("Cache-Control", "private, no-cache");
+    // Pages are per-user once accounts exist: never cache HTML in shared caches. A signed-in member's are
+    // not stored at all: a browser may keep a 'no-cache' page on disk and show it again from history
+    // without asking, so after signing out on a shared computer the next person could page Back through
+    // the member's pages. (Generated covers are the same for everyone and never change at their URL:
+    // they set their own, long, caching.) A route's own Cache-Control replaces this default.
+    if (!routedUrl(req).pathname.startsWith(GENERATED_COVER_PATH))
+      res.setHeader("Cache-Control", SIGNED_IN_COOKIE.test(req.headers.cookie ?? "") ? "private, no-store" : "private, no-cache");
     return handler(req, res, next);
   });
 

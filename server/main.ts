@@ -10,6 +10,7 @@ import { ContentPolicyError, loadContentPolicy } from "../app/modules/catalogue/
 import { seedDemoCatalogueIfEmpty } from "../app/modules/catalogue/import/demo-seed.server";
 import { refreshDerivedSearchColumns } from "../app/modules/catalogue/search/derived-refresh.server";
 import { startRetentionJob } from "../app/modules/privacy/retention.server";
+import { startCounterSweep } from "../app/modules/rate-limit/rate-limit.server";
 import { createApp } from "./app";
 import { runPrimary } from "./cluster";
 import { ensureBuild, listeningUrl } from "./build";
@@ -77,12 +78,21 @@ async function main(): Promise<void> {
   if (!worker && processes > 1) {
     // Several server processes (PostgreSQL only): this one keeps the background jobs and runs the workers.
     const retention = startRetentionJob(log);
-    await runPrimary({ processes, log, handle, stopJobs: [() => retention.stop(), () => refresh?.stop()], host: config.host });
+    const sweep = startCounterSweep(log);
+    await runPrimary({
+      processes,
+      log,
+      handle,
+      stopJobs: [() => retention.stop(), () => sweep.stop(), () => refresh?.stop()],
+      host: config.host,
+    });
     return;
   }
   // Page views and privacy audit entries older than 90 days: deleted now and daily (unref'd timer), by
   // the one process (the cluster's primary when there are several).
   const retention = worker ? { stop: () => undefined } : startRetentionJob(log);
+  // Idle rate-limit counters (writes:<id>, sign-in failures, per-address limits): deleted every 10 minutes.
+  const sweep = worker ? { stop: () => undefined } : startCounterSweep(log);
 
   let app;
   if (dev) {
@@ -133,7 +143,7 @@ async function main(): Promise<void> {
     console.log(`\n  Savepoint is running at ${url}\n`);
   }
 
-  installGracefulShutdown(server, handle, log, undefined, [() => retention.stop(), () => refresh?.stop()]);
+  installGracefulShutdown(server, handle, log, undefined, [() => retention.stop(), () => sweep.stop(), () => refresh?.stop()]);
 }
 
 /** The background refresh of derived search columns; stop() waits for the batch in flight. */

@@ -51,7 +51,13 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // The route's headers replace what the app set before it ran (the default 'private, no-cache' of
+  // app.ts): appending would send two Cache-Control headers, and caches obey either. Only the headers
+  // that are lists by nature add to what is there.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie" || key === "vary") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { betterAuth, type AuthContext } from "better-auth";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { username } from "better-auth/plugins";
 import { pino, type Logger } from "pino";
 import type { z } from "zod";
@@ -30,9 +30,11 @@ import {
   markEmailVerified,
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
+import { betterAuthLog } from "./auth-log.server";
 import { authDatabase, processDatabase } from "./auth.queries.server";
 import { clearFailures, releaseAttempt, reserveAttempt } from "./lockout.server";
 import { isTrustedOriginOf } from "./origin";
+import { PENDING_SIGN_UP, pendingSignUpValue } from "./pending-sign-up.server";
 import { assignUsernameOnCreate, oauthOptionsFor } from "./providers.server";
 
 /**
@@ -138,7 +140,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     await deliver("finish sign-up", finishSignUpMail(fields.email, link, appUrl));
   }
 
-  return betterAuth({
+  const authLog = betterAuthLog(log);
+
+  const auth = betterAuth({
     appName: "Savepoint",
     baseURL: appUrl,
     basePath: "/api/auth",
@@ -146,14 +150,21 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     trustedOrigins: [appUrl],
     database: authDatabase(db),
     telemetry: { enabled: false },
-    // Sign-in is by e-mail only; the username plugin's own sign-in stays off.
-    disabledPaths: ["/sign-in/username"],
-    logger: {
-      level: "warn",
-      log(level, message) {
-        log[level]({ source: "better-auth" }, message);
-      },
-    },
+    // Sign-in is by e-mail only; the username plugin's own sign-in stays off. So do endpoints no page
+    // of ours uses: a password check without the sign-in throttling (a stolen session could guess the
+    // password behind it), and the provider accounts' tokens and profiles (we never call providers'
+    // APIs; a script in a signed-in page could take a provider's access token away), linking or unlinking.
+    disabledPaths: [
+      "/sign-in/username",
+      "/verify-password",
+      "/get-access-token",
+      "/refresh-token",
+      "/account-info",
+      "/link-social",
+      "/unlink-account",
+    ],
+    // Its lines are written by the status of the answer (auth-log.server.ts): a caller's mistake is no error.
+    logger: authLog.logger,
     user: {
       // Better Auth's `image` is the spec's avatar_url.
       fields: { image: "avatarUrl" },
@@ -255,7 +266,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         // for a wrong content type (415) or broken JSON (400), and those are the caller's mistakes too.
         const status = error instanceof APIError ? error.statusCode : (error as { statusCode?: unknown } | null)?.statusCode;
         if (typeof status === "number" && status < 500) return;
-        log.error({ source: "better-auth", error: error instanceof Error ? error.message : String(error) }, "auth request failed");
+        log.error(
+          { source: "better-auth", ...(error instanceof Error ? { err: error } : { error: String(error) }) },
+          "auth request failed",
+        );
       },
     },
     hooks: {
@@ -266,6 +280,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
           case "/sign-up/email": {
             const name = check(usernameField, body.username ?? "", "username");
             const email = check(emailField, body.email ?? "", "email");
+            // Better Auth gets the address as the rules read it (trimmed, lower case): " A@b.c" is a@b.c,
+            // not an "Invalid email" of its own words, nor a second account for one mailbox.
+            body.email = email;
             // Whoever signs up for an address nobody has verified yet replaces that account: the
             // first password dies with it, its sessions and mailed links too (they carry its id).
             // Only the holder of the mailbox can ever verify, and then only their own sign-up.
@@ -284,6 +301,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             // The profile fields sign-up also accepts follow the profile rules.
             body.name = typeof body.name === "string" && body.name.trim() !== "" ? check(nameField, body.name, "name") : name;
             if (body.image !== undefined) body.image = check(avatarUrlField, body.image, "image");
+            // This browser made the sign-up: the verification link signs the account in only here
+            // (pending-sign-up.server.ts). Set for every accepted sign-up, whatever the address's state.
+            const mark = ctx.context.createAuthCookie(PENDING_SIGN_UP, { maxAge: VERIFICATION_EXPIRES_IN });
+            ctx.setCookie(mark.name, pendingSignUpValue(ctx.context.secret, email), mark.attributes);
             if (replacing === null) return;
             // Nobody has proved this address yet, so no password chosen before the proof may survive
             // it: neither the earlier sign-up's nor this one's. The account starts again without a
@@ -343,9 +364,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             const email = typeof body.email === "string" ? emailField.safeParse(body.email) : null;
             if (!email?.success) reject(LOGIN_EMAIL_MESSAGE, "email");
             if (typeof body.password !== "string" || body.password === "") reject(PASSWORD_REQUIRED_MESSAGE, "password");
-            if (typeof body.email !== "string") return;
+            // The address as the rules read it (trimmed, lower case), for Better Auth and for the counts below.
+            body.email = email.data;
             // Counted as a failure now, in the statement that checks the limit (see lockout.server.ts).
-            const wait = await reserveAttempt(db, body.email, clientAddress(ctx));
+            const wait = await reserveAttempt(db, email.data, clientAddress(ctx));
             if (wait !== null) {
               const minutes = Math.max(1, Math.ceil(wait / 60));
               reject(
@@ -360,36 +382,52 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        // Better Auth's errors come in two classes (its own and its request parser's, better-call's): a
+        // body of the wrong shape is refused by the latter, which `instanceof APIError` does not see.
+        const failed = isAPIError(returned);
         if (ctx.path === "/get-session" || ctx.path === "/list-sessions") {
           // A session's token is its cookie's value: kept out of JSON, so a script that ever ran in a
           // page (an XSS) could not read it, as the HttpOnly cookie means (no page of ours needs it).
-          if (returned instanceof APIError || returned === null || typeof returned !== "object") return;
+          if (failed || returned === null || typeof returned !== "object") return;
           return ctx.json(withoutSessionTokens(returned));
         }
         if (ctx.path === "/sign-up/email") {
-          if (returned instanceof APIError) return;
+          if (failed) return;
           return ctx.json(SIGN_UP_ANSWER);
         }
         if (ctx.path === "/change-password") {
-          if (returned instanceof APIError) return;
+          if (failed) return;
           // The session the change was made with (set by the endpoint's session check).
           const userId = ctx.context.session?.user.id;
           if (userId) await deleteResetTokens(db, userId, null);
-          return;
+          return returned !== null && typeof returned === "object" ? ctx.json(withoutToken(returned)) : undefined;
         }
         if (ctx.path !== "/sign-in/email") return;
         const email = (ctx.body as Record<string, unknown> | undefined)?.email;
         if (typeof email !== "string") return;
-        if (returned instanceof APIError) {
+        if (failed) {
           // A wrong password keeps the count taken before the check; a refusal by the limit took none.
           if (returned.statusCode === 401 || (returned.body as { code?: unknown } | undefined)?.code === CODES.TOO_MANY_REQUESTS) return;
           await releaseAttempt(db, email, clientAddress(ctx));
-        } else {
-          await clearFailures(db, email, clientAddress(ctx));
+          return;
         }
+        if (returned === null || typeof returned !== "object" || !("user" in returned)) return;
+        // Only a sign-in that happened (an answer with its user) clears the counts.
+        await clearFailures(db, email, clientAddress(ctx));
+        // Its answer carries the new session's token (the cookie's value): kept out, as above.
+        return ctx.json(withoutToken(returned));
       }),
     },
   });
+  const handler = auth.handler;
+  auth.handler = (request: Request) => authLog.during(() => handler(request));
+  return auth;
+}
+
+/** A sign-in's or password change's answer without the session token (the HttpOnly cookie's value). */
+function withoutToken(returned: object): Record<string, unknown> {
+  const { token: _token, ...rest } = returned as Record<string, unknown>;
+  return rest;
 }
 
 /** get-session's { session, user } or list-sessions' array, each session without its token. */

@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { isUsernameTaken } from "~/modules/accounts/accounts.queries.server";
 import { usernameTakenInAuthTransaction } from "./auth.queries.server";
 import { generateUsername, NAME_MAX } from "~/modules/accounts/accounts.schema";
+import { cleanName, hasVisibleText } from "~/lib/user-text";
 import { getConfig, type Config, type OAuthSettings } from "~/config.server";
 import type { OAuthProviderInfo } from "./oauth";
 
@@ -136,14 +137,13 @@ function refuseUnprovedAddress(user: { emailVerified?: unknown }, ctx: { path?: 
  */
 /**
  * A provider's display name made to follow the rules a typed name follows (accounts.schema nameField):
- * control characters dropped, spaces collapsed, at most 50 characters. Empty when nothing is left.
+ * control, invisible and direction characters dropped, spaces collapsed, at most 50 characters.
+ * Empty when nothing visible is left.
  */
 export function providerName(raw: unknown): string {
   if (typeof raw !== "string") return "";
-  const cleaned = raw
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const cleaned = cleanName(raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, " "));
+  if (!hasVisibleText(cleaned)) return "";
   // (The rule counts UTF-16 units, as the form's check does; whole characters are dropped from the end.)
   const chars = Array.from(cleaned);
   while (chars.join("").length > NAME_MAX) chars.pop();

@@ -1,4 +1,5 @@
 import sanitize from "sanitize-html";
+import { cleanLongText, hasVisibleText } from "./user-text";
 
 /**
  * Rich-text sanitising for text that comes from outside (the games database, imports).
@@ -161,11 +162,14 @@ export function sanitizeUrl(input: string | null | undefined): string | null {
 }
 
 /**
- * Text a user typed (a review), stored as plain text: every tag removed (scripts with their
- * content), entities decoded, line breaks kept, outer whitespace trimmed. Shown escaped by React.
+ * Text a user typed (a review, a comment), stored as plain text: every tag removed (scripts with their
+ * content), entities decoded, direction and control characters removed (user-text.ts), line breaks
+ * kept, outer whitespace trimmed; '' when nothing visible is left. Shown escaped by React.
  */
 export function sanitizeUserText(input: string | null | undefined): string {
   if (typeof input !== "string" || input === "") return "";
   const text = input.replace(/\r\n?/g, "\n");
-  return decodeEntities(sanitizeHtml(text, "strict")).trim();
+  // After decoding: an entity (&#x202E;) must not bring back what cleanLongText removes.
+  const plain = cleanLongText(decodeEntities(sanitizeHtml(text, "strict"))).trim();
+  return hasVisibleText(plain) ? plain : "";
 }

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/setup/database";
-import { contextFor, freshAccount, linkFromOutbox, nextIp, pageRequest, useAuthConfig } from "../../tests/support/auth";
+import { contextFor, cookieFrom, freshAccount, linkFromOutbox, nextIp, pageRequest, useAuthConfig } from "../../tests/support/auth";
 import type { Config } from "~/config.server";
 import { signUp } from "~/modules/accounts/accounts.service.server";
 import AuthCallbackRoute, { action } from "./auth.callback";
@@ -14,9 +14,9 @@ beforeAll(() => {
 });
 
 type Result = { data: Record<string, unknown>; init: { status?: number; headers?: Headers } | null } & Record<string, unknown>;
-const post = async (token: string): Promise<Result> =>
+const post = async (token: string, cookie?: string): Promise<Result> =>
   (await action({
-    request: pageRequest("/auth/callback", { form: { token } }),
+    request: pageRequest("/auth/callback", { form: { token }, cookie }),
     context: contextFor(nextIp()),
     params: {},
   } as never)) as unknown as Result;
@@ -38,17 +38,33 @@ describe("e-mail verification page", () => {
     expect(up.ok).toBe(true);
     const token = linkFromOutbox(config, f.email, "/auth/callback").searchParams.get("token")!;
 
-    const first = await post(token);
+    // In the browser that signed up (its mark): the first use signs in.
+    const mark = cookieFrom(up.ok ? up.data.setCookies : []);
+    const first = await post(token, mark);
     expect(first.data).toEqual({ ok: true, error: null });
     expect(first.init?.headers?.get("set-cookie")).toMatch(/session_token=/);
 
-    const again = await post(token);
+    const again = await post(token, mark);
     expect(again).toEqual({ ok: true, error: null, alreadyVerified: true });
     const html = render(again);
     expect(html).toContain("Email Already Verified");
     expect(html).toContain("Sign in to continue.");
     expect(html).not.toContain("Redirecting");
     expect(html).toContain('href="/login"');
+  });
+
+  it("opened in another browser than the sign-up's: verified, and the page asks for the password (no session)", async () => {
+    const f = freshAccount("Elsewhere");
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), f)).ok).toBe(true);
+    const token = linkFromOutbox(config, f.email, "/auth/callback").searchParams.get("token")!;
+    const r = await post(token);
+    expect(r).toEqual({ ok: true, error: null, signInNeeded: true });
+    const html = render(r);
+    expect(html).toContain("Email Verified Successfully!");
+    expect(html).toContain("Sign in with your password to continue.");
+    expect(html).not.toContain("Redirecting");
+    expect(html).toContain('href="/login"');
+    expect(html).toContain('href="/forgot-password"');
   });
 
   it("a bad token says what is wrong once and what to do", async () => {

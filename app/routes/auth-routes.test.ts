@@ -42,7 +42,9 @@ async function signUpAndVerify() {
   // Opening the link changes nothing by itself; the page posts the token back.
   const page = await callback.loader(args(pageRequest(link.pathname + link.search)) as never);
   expect(page).toEqual({ token: link.searchParams.get("token") });
-  const verified = asData(await callback.action(args(pageRequest("/auth/callback", { form: { token: page.token! } }))));
+  // In the browser that signed up (the sign-up's mark): the link signs in there.
+  const mark = cookieFrom(new Headers((up.init as { headers?: HeadersInit } | null)?.headers).getSetCookie());
+  const verified = asData(await callback.action(args(pageRequest("/auth/callback", { form: { token: page.token! }, cookie: mark }))));
   expect(verified.data).toEqual({ ok: true, error: null });
   return f;
 }

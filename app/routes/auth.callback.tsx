@@ -32,6 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!r.ok) return data({ ok: false as const, error: r.error }, { status: r.status });
   // Another account's link opened while signed in: verified, and this browser stays who it was.
   if (r.data.keptSession) return { ok: true as const, error: null };
+  // Verified, but this browser did not sign up for it: the password, not the link, signs in here.
+  if (r.data.signInNeeded) return { ok: true as const, error: null, signInNeeded: true as const };
   // A link used before verifies nothing new and signs no one in: say so rather than "Redirecting...".
   if (!r.data.setCookies.some(startsSession)) return { ok: true as const, error: null, alreadyVerified: true as const };
   const headers = new Headers();
@@ -46,6 +48,7 @@ function startsSession(setCookie: string): boolean {
 
 export default function AuthCallbackRoute({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.ok && "alreadyVerified" in actionData) return <AlreadyVerified />;
+  if (actionData?.ok && "signInNeeded" in actionData) return <VerifiedSignIn />;
   if (actionData?.ok) return <Verified />;
   if (actionData) return <Failed message={actionData.error} />;
   if (!loaderData.token) return <Failed message={MESSAGES.verificationNoToken} />;
@@ -93,6 +96,27 @@ function Verified() {
         <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-400" />
         <p className="text-ink">Welcome to Savepoint! Redirecting you to the homepage...</p>
       </div>
+    </AuthCard>
+  );
+}
+
+/** The link was opened in another browser than the sign-up's: verified, and the password signs in. */
+function VerifiedSignIn() {
+  return (
+    <AuthCard title="Email Verified Successfully!">
+      <div className="flex flex-col items-center gap-4 text-center" role="status">
+        <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-400" />
+        <p className="text-ink">Welcome to Savepoint! Your email address is verified. Sign in with your password to continue.</p>
+        <p className="text-sm text-muted">
+          Did not create this account yourself? Choose your own password with &apos;Forgot password?&apos;: that signs everyone else out.
+        </p>
+      </div>
+      <Link to="/login" className={`${primaryButtonClass} mt-6`}>
+        Sign In
+      </Link>
+      <Link to="/forgot-password" className={`${secondaryButtonClass} mt-3 w-full`}>
+        Forgot password?
+      </Link>
     </AuthCard>
   );
 }

@@ -24,9 +24,11 @@ type DataResult = { data: Record<string, unknown>; init: { status?: number; head
 
 async function verifiedAccount(email: string, username: string) {
   const form = { intent: "signup", username, email, password: PASSWORD, confirmPassword: PASSWORD, agreeToTerms: "on" };
-  await signup.action(args(pageRequest("/signup", { form })));
+  const up = (await signup.action(args(pageRequest("/signup", { form })))) as unknown as DataResult;
   const link = linkFromOutbox(config, email, "/auth/callback");
-  await callback.action(args(pageRequest("/auth/callback", { form: { token: link.searchParams.get("token")! } })));
+  // In the browser that signed up (the sign-up's mark): the link signs in there.
+  const mark = cookieFrom(new Headers(up.init?.headers).getSetCookie());
+  await callback.action(args(pageRequest("/auth/callback", { form: { token: link.searchParams.get("token")! }, cookie: mark })));
 }
 
 describe("login action answering the auth modal", () => {

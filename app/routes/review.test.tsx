@@ -74,6 +74,12 @@ describe("/review/:gameId? when the session ended while writing (with JavaScript
     expect(rootRevalidates({ actionStatus: 422, defaultShouldRevalidate: false } as never)).toBe(false);
     expect(revalidates("http://localhost/review/456")).toBe(true);
 
+    // The action now answers the 401 itself (a value, not a throw): the same.
+    expect(await submit(() => Promise.resolve({ error: "User not authenticated", signIn: true, draft: {} }))).toMatchObject({
+      signIn: true,
+    });
+    expect(revalidates()).toBe(false);
+
     // Signed in again: the next Publish goes through as usual.
     expect(await submit(() => Promise.resolve({ ok: true }))).toEqual({ ok: true });
     expect(revalidates()).toBe(true);
@@ -93,14 +99,45 @@ describe("/review/:gameId? (write and edit)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login?redirectTo=%2Freview%2F123");
 
-    const denied = (await thrown(() =>
-      action({ request: post("/review/123", validForm), params: { gameId: "123" }, context: ctx() } as never),
-    )) as {
+    const denied = (await action({ request: post("/review/123", validForm), params: { gameId: "123" }, context: ctx() } as never)) as {
       init: { status: number };
       data: unknown;
     };
     expect(denied.init.status).toBe(401);
-    expect(denied.data).toEqual({ ok: false, error: "User not authenticated", message: "User not authenticated" });
+    expect(denied.data).toMatchObject({ error: "User not authenticated", signIn: true, draft: { text: "Solid.", rating: "8.5" } });
+  });
+
+  it("a form posted after the session ended (no JavaScript) comes back with everything typed and a way to sign in", async () => {
+    const g = await createGame({ name: "Draft Game", igdbId: 92_077, platformNames: ["PC", "Nintendo Switch"] });
+    const path = "/review/92077";
+    const params = { gameId: "92077" };
+    const context = ctx();
+    const typed = {
+      rating: "8.5",
+      recommended: "no",
+      finished: "yes",
+      platform: "Nintendo Switch",
+      text: "Long thoughts <kept> & all.\nSecond line.",
+      playtime: "42",
+      spoilers: "on",
+      reviewId: "77",
+    };
+    const answer = (await action({ request: post(path, typed), params, context } as never)) as { init: { status: number }; data: unknown };
+    expect(answer.init.status).toBe(401);
+    // The page's loader, in the same request, renders the page instead of sending the visitor to /login.
+    const editor = await loader({ request: pageRequest(path), params, context } as never);
+    expect(editor).toMatchObject({ game: { id: g.id }, review: null });
+    const html = renderRoute(ReviewPage, "routes/review", "/review/:gameId?", path, editor, answer.data).replace(/<!-- -->/g, "");
+    expect(html).toContain("User not authenticated");
+    expect(html).toContain("Long thoughts &lt;kept&gt; &amp; all.\nSecond line.</textarea>");
+    expect(html).toMatch(/name="rating"[^>]*value="8.5"|value="8.5"[^>]*name="rating"/);
+    expect(html).toMatch(/<input[^>]*value="no"[^>]*checked|<input[^>]*checked[^>]*value="no"/);
+    expect(html).toMatch(/name="playtime"[^>]*value="42"|value="42"[^>]*name="playtime"/);
+    expect(html).toContain('<input type="hidden" name="reviewId" value="77"/>');
+    expect(html).toMatch(/<a href="\/login" target="_blank"[^>]*>Sign In<\/a>/);
+    // Another request without that action still goes to sign-in.
+    const res = (await thrown(() => loader({ request: pageRequest(path), params, context: ctx() } as never))) as Response;
+    expect(res.status).toBe(302);
   });
 
   it("publishes with a plain form POST, then edits, then deletes; counts stay exact; bad input is a 4xx", async () => {

@@ -2,6 +2,7 @@ import { readFormObject } from "~/lib/form.server";
 import { Search } from "~/components/ui/icons";
 import { useEffect } from "react";
 import {
+  createContext,
   data,
   Form,
   isRouteErrorResponse,
@@ -13,25 +14,38 @@ import {
 } from "react-router";
 import type { Route } from "./+types/review";
 import { requireUser } from "~/access/access.server";
-import { isTrustedOrigin } from "~/auth/session.server";
+import { isTrustedOrigin, optionalUser } from "~/auth/session.server";
 import { useAuthModal } from "~/components/auth/auth-modal";
 import { inputClass } from "~/components/auth/auth-ui";
 import { GameCover } from "~/components/game/game-cover";
 import { ReviewForm } from "~/components/review/review-form";
 import { pageTitle } from "~/lib/meta";
+import { reviewDraftOf, type ReviewDraft } from "~/modules/reviews/reviews.schema";
 import { deleteReview, getReviewEditor, saveReview } from "~/modules/reviews/reviews.service.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+/**
+ * Set by the action when the form came from someone no longer signed in: the page is rendered again
+ * (not sent to /login) with what they typed, so a form posted without JavaScript loses nothing.
+ */
+const postedSignedOut = createContext<boolean>(false);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = context.get(postedSignedOut) ? await optionalUser(request) : await requireUser(request);
   const result = await getReviewEditor(user, params.gameId, new URL(request.url).searchParams.get("q") ?? "");
   if (!result.ok) throw data({ message: result.error }, { status: result.status });
   return result.data;
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isTrustedOrigin(request)) throw data({ error: "Forbidden" }, { status: 403 });
-  const user = await requireUser(request, "User not authenticated");
+  const user = await optionalUser(request);
   const form = await readFormObject(request);
+  if (!user) {
+    // The session ended since the page loaded. With JavaScript the page opens the sign-in dialog over
+    // the form; without it the page comes back with the form as it was posted and a way to sign in.
+    context.set(postedSignedOut, true);
+    return data({ error: UNAUTHENTICATED, signIn: true as const, draft: reviewDraftOf(form) }, { status: 401 });
+  }
   const result = form.intent === "delete" ? await deleteReview(user, form.reviewId) : await saveReview(user, params.gameId, form);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   // Publish, update and delete all return to the game page.
@@ -49,14 +63,16 @@ let awaitingSignIn = false;
  * With JavaScript: a submission that never reached the server (the connection dropped, the device is
  * offline) keeps the page and everything typed, with the spec's 'Failed to submit review. Please try
  * again.' (or the delete's), instead of replacing the page with an error. So does one refused because
- * nobody is signed in any more (401): the page answers `signIn` and opens the sign-in dialog over the
- * form; once signed in, Publish works. The server's other answers (refusals, redirects) pass through.
+ * nobody is signed in any more (401): the action answers `signIn` and the page opens the sign-in dialog
+ * over the form; once signed in, Publish works. The server's other answers (refusals, redirects) pass through.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
   awaitingSignIn = false;
   try {
-    return await serverAction();
+    const result = await serverAction();
+    if (result && "signIn" in result) awaitingSignIn = true;
+    return result;
   } catch (err) {
     if (isRouteErrorResponse(err) && err.status === 401) {
       awaitingSignIn = true;
@@ -185,6 +201,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
               finishedAnswer={finishedAnswer}
               error={signIn && signedIn ? null : (actionData?.error ?? null)}
               onSignIn={signIn && !signedIn ? () => authModal.open("login") : undefined}
+              draft={actionData && "draft" in actionData ? (actionData.draft as ReviewDraft) : null}
             />
           </div>
         </>

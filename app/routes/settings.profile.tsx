@@ -81,15 +81,21 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           method="post"
           action="/settings/avatar?redirect=1"
           encType="multipart/form-data"
-          className="flex flex-wrap items-center gap-3"
+          className="flex min-w-0 flex-1 flex-wrap items-center gap-3"
         >
-          <label className="text-sm text-ink">
+          <label className="min-w-0 max-w-full text-sm text-ink">
             <span className="sr-only">Avatar image</span>
-            <input type="file" name="avatar" accept="image/jpeg,image/png,image/webp,image/gif" required className="text-sm" />
+            <input
+              type="file"
+              name="avatar"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              required
+              className="block w-full max-w-full min-w-0 text-sm text-muted file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-surface-2 file:px-3 file:py-2 file:font-semibold file:text-ink"
+            />
           </label>
           <button
             type="submit"
-            className="rounded-lg bg-accent px-3 py-2 text-sm font-semibold text-white"
+            className="min-h-10 rounded-lg bg-accent px-3 py-2 text-sm font-semibold text-white hover:bg-accent-hover disabled:opacity-60"
             disabled={avatar.state !== "idle"}
           >
             {avatar.state !== "idle" ? "Uploading..." : "Upload avatar"}

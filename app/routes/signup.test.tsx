@@ -19,7 +19,7 @@ describe("sign-up page", () => {
     const html = render({ step: "sent", email: "new@example.test", resent: null, error: null });
     expect(html).toContain("Check Your Email!");
     expect(html).toContain("new@example.test");
-    expect(html).toContain("Click the link in the email to verify your account. You&#x27;ll be signed in right away.");
+    expect(html).toContain("Click the link in the email to verify your account. Opened in this browser, it signs you in right away.");
     expect(html).not.toContain("then sign in");
     expect(html).toContain("Got it!");
   });

@@ -14,6 +14,7 @@ import {
   UsernameField,
 } from "~/components/auth/auth-ui";
 import { isTrustedOrigin, optionalUser, safeRedirectTo } from "~/auth/session.server";
+import { cookieHeaders } from "~/auth/auth-request.server";
 import { oauthProviders } from "~/auth/providers.server";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import type { OAuthProviderInfo } from "~/auth/oauth";
@@ -58,7 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { step: "form", error: r.fieldErrors ? null : r.error, errors: r.fieldErrors ?? {}, values },
       { status: r.status },
     );
-  return data<ActionResult>({ step: "sent", email: r.data.email, resent: null, error: null });
+  // The sign-up's mark on this browser (the verification link signs in here): pending-sign-up.server.ts.
+  return data<ActionResult>({ step: "sent", email: r.data.email, resent: null, error: null }, { headers: cookieHeaders(r.data) });
 }
 
 /**

@@ -53,6 +53,7 @@ describe("/user/:id", () => {
           email: `fan${i}.${owner.id}@example.test`,
           name: `Fan ${i}`,
           username: `fan${owner.id}_${i}`,
+          emailVerified: true,
         })),
       )
       .returning({ id: user.id });

@@ -94,6 +94,44 @@ for (const [label, viewport] of [
   });
 }
 
+test("a review posted after the session ended comes back with its text; signed in again, it publishes", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const account = await signInContext(context, baseURL!);
+  await page.goto("/review/1074");
+  const text = `Written without JavaScript ${Date.now().toString(36)}: every word of this must survive the expired session.`;
+  await page.locator('textarea[name="text"]').fill(text);
+  await page.locator('input[name="rating"]').fill("8.5");
+  await page.locator('input[name="finished"][value="yes"]').check();
+  await page.locator('input[name="recommended"][value="yes"]').check();
+  const platform = page.locator('select[name="platform"]');
+  if ((await platform.inputValue()) === "") await platform.selectOption({ index: 1 });
+  const chosen = await platform.inputValue();
+
+  // The session ends while the review is being written (it expired, or a sign-out in another tab).
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Publish Review" }).click();
+  await expect(page.getByText("User not authenticated")).toBeVisible();
+  await expect(page.locator('textarea[name="text"]')).toHaveValue(text);
+  await expect(page.locator('input[name="rating"]')).toHaveValue("8.5");
+  await expect(page.locator('input[name="finished"][value="yes"]')).toBeChecked();
+  await expect(platform).toHaveValue(chosen);
+  // The way to sign in opens another tab, so this page and its form stay.
+  await expect(page.locator('a[href="/login"][target="_blank"]')).toBeVisible();
+
+  // Signed in again (in that other tab: here through the same browser's cookies), Publish goes through.
+  const signIn = await context.request.post("/api/auth/sign-in/email", {
+    headers: { origin: baseURL! },
+    data: { email: account.email, password: PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  await page.getByRole("button", { name: "Publish Review" }).click();
+  await expect(page).toHaveURL(/\/game\//);
+  await expect(page.getByText(text.slice(0, 40))).toBeVisible();
+});
+
 test("the home page links generated covers instead of inlining them, and they are cacheable", async ({ request }) => {
   const html = await (await request.get("/")).text();
   expect(html).not.toContain("data:image");

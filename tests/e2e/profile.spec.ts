@@ -1,4 +1,4 @@
-import { newMember, PASSWORD, postFromPage } from "./accounts";
+import { newMember, PASSWORD, postFromPage, verifyThroughApi } from "./accounts";
 import { demoGames } from "./demo-catalogue";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -100,7 +100,8 @@ test("follow dialog: a follow toggle on each person, 'Load more' past the first 
       },
     });
     expect(res.ok(), await res.text()).toBe(true);
-    // The sign-up answer carries no id (the address is unverified); the user search finds it.
+    await verifyThroughApi(baseURL!, `${username}@example.org`);
+    // The sign-up answer carries no id; once verified, the user search finds it.
     const found = await request.get(`/api/users/search?q=${username}&limit=1`);
     const [user] = ((await found.json()) as { users: { id: number; username: string }[] }).users;
     expect(user?.username).toBe(username);

@@ -180,7 +180,7 @@ function withHost(
 }
 
 describe("pages are never cached by shared caches", () => {
-  it("a page reached through the covers' path and dot segments is still 'private, no-cache'", async () => {
+  it("a page reached through the covers' path and dot segments is still private (signed in: 'private, no-store')", async () => {
     const res = await new Promise<{ status: number; cacheControl: string | undefined }>((resolve, reject) => {
       const url = new URL(app.url("/"));
       http
@@ -191,7 +191,74 @@ describe("pages are never cached by shared caches", () => {
         .on("error", reject);
     });
     expect(res.status).toBe(200);
-    expect(res.cacheControl).toBe("private, no-cache");
+    expect(res.cacheControl).toBe("private, no-store");
+  });
+
+  // A browser may keep a 'no-cache' answer on disk and show it again from history (Back) without asking:
+  // on a shared computer, the next person would see a signed-out member's pages.
+  it("a signed-in member's pages, their data and auth answers are never stored by the browser; a visitor's are revalidated", async () => {
+    const cacheControl = async (path: string, cookie?: string) => {
+      const res = await fetch(app.url(path), { headers: cookie ? { cookie } : {}, redirect: "manual" });
+      await res.arrayBuffer();
+      return { path, status: res.status, cacheControl: res.headers.get("cache-control") };
+    };
+    const signedIn = await Promise.all(
+      ["/settings/profile", "/account/password", "/faq", "/settings/profile.data", "/faq.data"].map((p) => cacheControl(p, account.cookie)),
+    );
+    for (const r of signedIn) expect(r).toEqual({ path: r.path, status: 200, cacheControl: "private, no-store" });
+    // One header, not the page default and the endpoint's own side by side.
+    expect(await cacheControl("/api/auth/get-session", account.cookie)).toMatchObject({ status: 200, cacheControl: "no-store" });
+    expect(await cacheControl("/faq")).toMatchObject({ status: 200, cacheControl: "private, no-cache" });
+  });
+});
+
+/** Every Cache-Control header line of a response, as sent (fetch would join repeated headers into one). */
+function cacheControlLines(path: string, init: { method?: string; cookie?: string; body?: string } = {}) {
+  return new Promise<{ status: number; lines: string[] }>((resolve, reject) => {
+    const url = new URL(app.url(path));
+    const headers: Record<string, string> = { origin: app.origin, "x-forwarded-for": nextForwardedIp() };
+    if (init.cookie) headers.cookie = init.cookie;
+    if (init.body !== undefined) headers["content-type"] = "application/json";
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: init.method ?? "GET", headers },
+      (r) => {
+        r.resume();
+        const lines: string[] = [];
+        for (let i = 0; i < r.rawHeaders.length; i += 2)
+          if (r.rawHeaders[i]!.toLowerCase() === "cache-control") lines.push(r.rawHeaders[i + 1]!);
+        resolve({ status: r.statusCode ?? 0, lines });
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+describe("an API that says how to cache its answer sends exactly one Cache-Control", () => {
+  it("GET APIs (their answers and their refusals), signed in and not, and JSON writes", async () => {
+    const g = await createGame();
+    const gets = [
+      ["/api/users/search?q=http", "private, max-age=60"],
+      ["/api/games/search?q=zzzz", "public, max-age=300, stale-while-revalidate=1800"],
+      [`/api/games/${g.slug}`, "public, max-age=300, stale-while-revalidate=3600"],
+      [`/api/games/${g.slug}/related`, "public, max-age=300, stale-while-revalidate=3600"],
+      ["/api/games/999999999", "no-store"],
+      ["/api/username-available?username=free_name_x", "no-store"],
+      ["/api/picker?mode=top5&q=a", "private, no-store"],
+      ["/api/privacy/stats", "no-store"],
+      ["/api/igdb-search", "no-store"],
+    ] as const;
+    for (const cookie of [undefined, account.cookie]) {
+      for (const [path, expected] of gets) {
+        const res = await cacheControlLines(path, { cookie });
+        expect(res.lines, `${path} ${cookie ? "signed in" : "visitor"} → ${res.status}`).toEqual([expected]);
+      }
+    }
+    for (const path of ["/api/lists", "/api/top-games", "/api/comments", "/api/consent"]) {
+      const res = await cacheControlLines(path, { method: "POST", cookie: account.cookie, body: "{}" });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.lines.length, `${path} → ${res.status}: ${res.lines.join(" | ")}`).toBe(1);
+    }
   });
 });
 

@@ -57,9 +57,15 @@ export async function signedInAccount(base: string): Promise<{ email: string; co
     .at(-1);
   const token = /auth\/callback\?token=([^\s"<>&]+)/.exec(mail ?? "");
   if (!token) throw new Error(`no verification link for ${email}`);
+  // Posted from the browser that signed up (the sign-up's mark): the link signs in there.
   const verified = await fetch(`${base}/auth/callback`, {
     method: "POST",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextForwardedIp() },
+    headers: {
+      origin: base,
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": nextForwardedIp(),
+      cookie: cookieHeader(setCookies(up)),
+    },
     body: new URLSearchParams({ token: decodeURIComponent(token[1]!) }),
   });
   const cookie = cookieHeader(setCookies(verified));

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { signUp, verifyEmail } from "../../app/modules/accounts/accounts.service.server";
+import { RouterContextProvider } from "react-router";
 import { loadConfig, setConfig, type Config } from "../../app/config.server";
+import { requestInfoContext } from "../../app/context.server";
 
 /** Test helpers for the accounts tests: a config with a temporary DATA_DIR, requests, the outbox. */
 
@@ -28,9 +30,12 @@ export function nextIp(): string {
   return `10.${process.pid % 250}.${Math.floor(ipSeq / 250)}.${ipSeq % 250}`;
 }
 
-/** A React Router context stub carrying the client address the HTTP layer would provide. */
+/**
+ * A React Router context carrying the client address the HTTP layer would provide (a real provider,
+ * so a route can also set and read a context of its own within the request, as it does in the app).
+ */
 export function contextFor(ip: string) {
-  return { get: () => ({ nonce: "", requestId: "test", ip }) } as never;
+  return new RouterContextProvider(new Map([[requestInfoContext, { nonce: "", requestId: "test", ip }]])) as never;
 }
 
 export function pageRequest(pathname: string, init: { method?: string; form?: Record<string, string>; cookie?: string } = {}): Request {
@@ -101,7 +106,12 @@ export async function verifiedAccount(config: Config, prefix = "Player") {
   const up = await signUp(pageRequest("/signup", { method: "POST" }), ctx, f);
   if (!up.ok) throw new Error(`sign-up of ${f.username} failed: ${JSON.stringify(up)}`);
   const link = linkFromOutbox(config, f.email, "/auth/callback");
-  const verified = await verifyEmail(pageRequest(link.pathname + link.search), ctx, link.searchParams.get("token"));
+  // Opened in the browser that signed up (its mark from the sign-up answer): the link signs in there.
+  const verified = await verifyEmail(
+    pageRequest(link.pathname + link.search, { cookie: cookieFrom(up.data.setCookies) }),
+    ctx,
+    link.searchParams.get("token"),
+  );
   if (!verified.ok) throw new Error(`verification of ${f.username} failed: ${JSON.stringify(verified)}`);
   return { ...f, ctx, cookie: cookieFrom(verified.data.setCookies) };
 }

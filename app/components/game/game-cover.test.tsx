@@ -35,6 +35,14 @@ function renderHero(over: Partial<GamePageGame> = {}): string {
 }
 
 describe("GameCover", () => {
+  it("fills its box by default, and a caller's width replaces the full width (the picker's 40 px thumbnails)", () => {
+    const classes = (html: string) => html.match(/class="([^"]*)"/)![1]!.split(/\s+/);
+    expect(classes(renderToString(<GameCover name="Brass Lantern" />))).toContain("w-full");
+    const thumb = classes(renderToString(<GameCover name="Brass Lantern" width={40} className="w-10 shrink-0" />));
+    expect(thumb).toContain("w-10");
+    expect(thumb).not.toContain("w-full");
+  });
+
   it("asks the image CDN for webp at the requested size", () => {
     const html = renderToString(<GameCover name="Brass Lantern" coverUrl={IGDB_COVER} size="t_cover_small" />);
     expect(html).toContain('src="https://images.igdb.com/igdb/image/upload/t_cover_small/co1wyy.webp"');

@@ -55,6 +55,9 @@ export function GameCover({ name, coverUrl, year, width = 264, className = "", p
     if (real && img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, [real]);
 
+  // A width from the caller (the picker's 40 px thumbnails) replaces the default full width: both in one
+  // class list would leave the winner to the stylesheet's order, and w-full comes after w-10 there.
+  const widthClass = /(^|\s)w-/.test(className) ? "" : "w-full";
   return (
     <img
       ref={ref}
@@ -70,7 +73,7 @@ export function GameCover({ name, coverUrl, year, width = 264, className = "", p
       onError={() => {
         if (real) setFailed(true);
       }}
-      className={`aspect-[264/374] h-auto w-full rounded-md bg-surface object-cover cover-ring ${className}`}
+      className={`aspect-[264/374] h-auto ${widthClass} rounded-md bg-surface object-cover cover-ring ${className}`}
     />
   );
 }

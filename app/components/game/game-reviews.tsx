@@ -34,7 +34,9 @@ export function GameReviewItem({ card, like }: { card: ReviewCard; like?: { like
       <header className="flex items-center gap-3">
         <Avatar name={card.author} url={card.authorAvatar} size={36} lazy anonymous={card.author === "Anonymous"} />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-ink-strong">{card.author}</p>
+          <p dir="auto" className="truncate font-semibold text-ink-strong">
+            {card.author}
+          </p>
           <p className="text-xs text-muted">
             <RelativeTime date={card.date} />
           </p>
@@ -43,10 +45,12 @@ export function GameReviewItem({ card, like }: { card: ReviewCard; like?: { like
           {formatRatingOutOf10(card.rating)}
         </p>
       </header>
-      <p className="mt-3 line-clamp-4 text-sm leading-relaxed whitespace-pre-line text-ink">{previewText(card.text, 320)}</p>
+      <p dir="auto" className="mt-3 line-clamp-4 text-sm leading-relaxed whitespace-pre-line text-ink [unicode-bidi:plaintext]">
+        {previewText(card.text, 320)}
+      </p>
       <Link
         to={href}
-        className="mt-3 inline-block text-sm font-semibold text-accent-strong after:absolute after:inset-0 hover:underline focus-visible:outline-none"
+        className="mt-3 inline-block text-sm font-semibold text-accent-strong after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-accent/60 focus-visible:after:ring-inset"
       >
         Read review<span className="sr-only"> by {card.author}</span>
       </Link>

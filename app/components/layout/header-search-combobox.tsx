@@ -423,8 +423,14 @@ export function HeaderSearchCombobox({ id, takeOver, initialKind, autoFocus, com
                 <li key={option.id} {...common} className={base}>
                   <Avatar name={u.displayName} url={u.avatarUrl} size={36} lazy />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold text-ink-strong">{u.displayName}</span>
-                    {u.username && u.name && u.name !== u.username && <span className="block truncate text-xs text-muted">{u.name}</span>}
+                    <span dir="auto" className="block truncate font-semibold text-ink-strong">
+                      {u.displayName}
+                    </span>
+                    {u.username && u.name && u.name !== u.username && (
+                      <span dir="auto" className="block truncate text-xs text-muted">
+                        {u.name}
+                      </span>
+                    )}
                   </span>
                 </li>
               );

@@ -38,7 +38,7 @@ export function KindToggle({
           aria-pressed={kind === k}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => onSwitch(k)}
-          className={`rounded-full px-2 py-0.5 font-semibold ${kind === k ? "bg-accent text-white" : "text-muted hover:text-ink-strong"}`}
+          className={`min-h-6 rounded-full px-2.5 py-1 font-semibold ${kind === k ? "bg-accent text-white" : "text-muted hover:text-ink-strong"}`}
         >
           {k === "games" ? "Games" : "Users"}
         </button>
@@ -50,7 +50,7 @@ export function KindToggle({
 /** The search field's classes: room for the switch (with JavaScript; see KindToggle's `compact`) or for nothing (a plain form). */
 export function searchInputClass(failed: boolean, enhanced = true, compact = false): string {
   const room = !enhanced ? "pr-9" : compact ? "pr-9 group-focus-within:pr-36 lg:pr-36" : "pr-36";
-  return `h-10 w-full rounded-full border bg-page/70 pl-9 ${room} text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
+  return `h-10 w-full rounded-full border bg-page/70 pl-9 ${room} text-sm text-ink placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
     failed ? "border-bad/70" : "border-line"
   }`;
 }

@@ -57,7 +57,9 @@ export default function MobileMenu({
             <div className="mt-auto flex flex-col gap-1 border-t border-line pt-4">
               <div className="mb-2 flex items-center gap-3 px-3">
                 <Avatar name={displayName(user)} url={user.avatarUrl} size={36} />
-                <span className="truncate font-semibold text-ink-strong">{displayName(user)}</span>
+                <span dir="auto" className="truncate font-semibold text-ink-strong">
+                  {displayName(user)}
+                </span>
               </div>
               <NavLink to={`/user/${user.id}`} className={navLinkClass}>
                 Profile

@@ -44,7 +44,9 @@ export function NoScriptUserMenu({ user }: { user: HeaderUser }) {
         {/* Named by its content (as the scripted menu): the name holds the visible text. */}
         <span className="sr-only">Account menu for </span>
         <Avatar name={displayName(user)} url={user.avatarUrl} size={32} />
-        <span className="max-w-32 truncate text-sm font-medium text-ink-strong">{displayName(user)}</span>
+        <span dir="auto" className="max-w-32 truncate text-sm font-medium text-ink-strong">
+          {displayName(user)}
+        </span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />
       </summary>
       <div className="absolute right-0 z-50 mt-2 min-w-48 rounded-xl border border-line bg-surface p-1 shadow-2xl">
@@ -78,7 +80,9 @@ export function NoScriptMobileMenu({ user }: { user: HeaderUser | null }) {
           <div className="flex flex-col gap-1 border-t border-line pt-4">
             <div className="mb-2 flex items-center gap-3 px-3">
               <Avatar name={displayName(user)} url={user.avatarUrl} size={36} />
-              <span className="truncate font-semibold text-ink-strong">{displayName(user)}</span>
+              <span dir="auto" className="truncate font-semibold text-ink-strong">
+                {displayName(user)}
+              </span>
             </div>
             <AccountLinks user={user} />
           </div>

@@ -15,7 +15,9 @@ export default function UserMenu({ user, onOpenSettings }: { user: HeaderUser; o
         {/* Named by its content, so the name holds the visible text (speech users say what they see). */}
         <span className="sr-only">Account menu for </span>
         <Avatar name={displayName(user)} url={user.avatarUrl} size={32} />
-        <span className="max-w-32 truncate text-sm font-medium text-ink-strong">{displayName(user)}</span>
+        <span dir="auto" className="max-w-32 truncate text-sm font-medium text-ink-strong">
+          {displayName(user)}
+        </span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { LEGAL_TITLES, type LegalDocumentKind } from "./legal-titles";
 import { DialogCloseButton } from "~/components/ui/dialog-close-button";
+import { useReturnFocus } from "~/components/ui/use-return-focus";
 
 export type { LegalDocumentKind };
 
@@ -37,12 +38,16 @@ export function LegalReaderDialog({
     target.focus({ preventScroll: true });
   };
 
+  // Back to the Terms / Privacy link in the sign-up form that opened it.
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={doc !== null} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay data-testid="legal-reader-backdrop" className="fixed inset-0 z-[60] bg-black/70" />
         <Dialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={returnFocus.remember}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className="fixed inset-0 z-[60] flex flex-col bg-surface shadow-2xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:h-[min(85dvh,52rem)] sm:w-[min(92vw,44rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-line"
         >
           {doc ? (

@@ -3,6 +3,7 @@ import { Search } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type TouchEvent } from "react";
 import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import { DialogCloseButton } from "~/components/ui/dialog-close-button";
+import { useReturnFocus } from "~/components/ui/use-return-focus";
 import { GameCover } from "~/components/game/game-cover";
 import { formatRating } from "~/lib/ratings";
 import { LISTS_MESSAGES as M } from "~/modules/lists/lists.messages";
@@ -44,6 +45,7 @@ export function GamePicker({ open, onOpenChange, mode, exclude = [], onPick }: P
   const sheet = useRef<HTMLDivElement>(null);
   const dragStart = useRef<number | null>(null);
   const excludeKey = exclude.join(",");
+  const returnFocus = useReturnFocus();
 
   useEffect(() => {
     const term = q.trim();
@@ -133,9 +135,11 @@ export function GamePicker({ open, onOpenChange, mode, exclude = [], onPick }: P
           className={`z-50 flex flex-col border border-line bg-surface text-ink shadow-2xl focus:outline-none ${layout}`}
           aria-describedby={undefined}
           onOpenAutoFocus={(e) => {
+            returnFocus.remember();
             e.preventDefault();
             input.current?.focus();
           }}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         >
           <div
             onTouchStart={onTouchStart}

@@ -8,6 +8,7 @@ import { formatRating } from "~/lib/ratings";
 import type { ProfileDialog, ProfileTab } from "~/modules/profile/profile.service.server";
 import { Avatar } from "~/components/ui/avatar";
 import { dialogHref } from "./profile-header";
+import { useReturnFocus } from "~/components/ui/use-return-focus";
 
 export const REVIEW_PREVIEW = 150;
 
@@ -182,7 +183,9 @@ function Body({ dialog, userId, tab, viewerId }: BodyProps) {
               <Link to={`/user/${p.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-2 hover:bg-surface-2">
                 <Avatar name={p.name || p.username || "Unknown User"} url={p.avatarUrl} size={40} lazy className="ring-2 ring-line" />
                 <span className="min-w-0">
-                  <span className="block truncate font-semibold text-ink-strong">{p.name || p.username || "Unknown User"}</span>
+                  <span dir="auto" className="block truncate font-semibold text-ink-strong">
+                    {p.name || p.username || "Unknown User"}
+                  </span>
                   {p.username && <span className="block truncate text-sm text-muted">@{p.username}</span>}
                 </span>
               </Link>
@@ -277,11 +280,15 @@ function listKey(dialog: ProfileDialog): string {
 export function ProfileDialogView({ dialog, userId, tab, viewerId }: BodyProps) {
   const navigate = useNavigate();
   const closeHref = tab === "top5" ? `/user/${userId}` : `/user/${userId}?tab=${tab}`;
+  // Back to the stat that opened it (a link, so no Radix trigger to return to).
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && void navigate(closeHref, { preventScrollReset: true, replace: true })}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
       <Dialog.Content
         aria-describedby={undefined}
+        onOpenAutoFocus={returnFocus.remember}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface p-5 shadow-xl"
       >
         <div className="mb-3 flex items-center justify-between">

@@ -50,3 +50,20 @@ describe("profile stats strip", () => {
     expect(statLinks(render("activity"))[0]).toEqual(["stat-games", "/user/7?tab=activity&dialog=games"]);
   });
 });
+
+describe("profile header: user text isolated", () => {
+  it("renders the name, bio and location each with its own direction", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/user/:id",
+        Component: () => (
+          <ProfileHeaderView profile={{ ...profile, name: "مريم", bio: "שלום\nworld", location: "القاهرة" }} isOwner={false} tab="top5" />
+        ),
+      },
+    ]);
+    const html = renderToString(<Stub initialEntries={["/user/7"]} />).replace(/<!-- -->/g, "");
+    expect(html).toMatch(/<h1 dir="auto"[^>]*>مريم<\/h1>/);
+    expect(html).toMatch(/<p dir="auto"[^>]*unicode-bidi:plaintext[^>]*>שלום\nworld<\/p>/);
+    expect(html).toContain("<bdi>القاهرة</bdi>");
+  });
+});

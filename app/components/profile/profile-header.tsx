@@ -43,10 +43,13 @@ export function ProfileHeaderView({
     <header className="rounded-xl border border-line bg-surface p-4 sm:p-6">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar name={display} url={profile.avatarUrl} size={96} className="ring-2 ring-line" />
-        <div className="min-w-0 flex-1">
+        {/* w-full: centred in a column on phones, it would otherwise be as wide as a long bio word. */}
+        <div className="w-full min-w-0 flex-1">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
-              <h1 className="truncate text-2xl font-bold text-ink-strong">{display}</h1>
+              <h1 dir="auto" className="truncate text-2xl font-bold text-ink-strong">
+                {display}
+              </h1>
               {profile.username && <p className="text-muted">@{profile.username}</p>}
             </div>
             {isOwner ? (
@@ -62,7 +65,11 @@ export function ProfileHeaderView({
               (followSlot ?? null)
             )}
           </div>
-          {profile.bio && <p className="mt-3 whitespace-pre-line text-ink">{profile.bio}</p>}
+          {profile.bio && (
+            <p dir="auto" className="mt-3 whitespace-pre-line text-ink [unicode-bidi:plaintext]">
+              {profile.bio}
+            </p>
+          )}
           <ul className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm text-muted sm:justify-start">
             <li className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="size-4" />
@@ -71,12 +78,12 @@ export function ProfileHeaderView({
             {profile.location && (
               <li className="inline-flex items-center gap-1.5">
                 <MapPin aria-hidden="true" className="size-4" />
-                {profile.location}
+                <bdi>{profile.location}</bdi>
               </li>
             )}
             {profile.website && (
-              <li className="inline-flex min-w-0 items-center gap-1.5">
-                <Globe aria-hidden="true" className="size-4" />
+              <li className="inline-flex max-w-full min-w-0 items-center gap-1.5">
+                <Globe aria-hidden="true" className="size-4 shrink-0" />
                 <a
                   href={profile.website}
                   rel="nofollow ugc noopener"
@@ -96,7 +103,10 @@ export function ProfileHeaderView({
           </ul>
         </div>
       </div>
-      <dl className="mt-6 grid grid-cols-5 divide-x divide-line border-t border-line pt-4 text-center" aria-label="Profile stats">
+      <dl
+        className="mt-6 flex flex-wrap justify-center gap-y-2 border-t border-line pt-4 text-center xs:flex-nowrap xs:gap-y-0 xs:divide-x xs:divide-line"
+        aria-label="Profile stats"
+      >
         {STATS.map((s) => {
           const count = profile.stats[s.key];
           const number = (
@@ -109,7 +119,7 @@ export function ProfileHeaderView({
           return (
             <div
               key={s.key}
-              className="relative flex min-w-0 flex-col rounded-lg px-0 py-1 hover:bg-surface-2 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-accent/60 sm:px-1"
+              className="relative flex w-1/3 min-w-0 flex-col rounded-lg px-0 py-1 hover:bg-surface-2 xs:w-auto xs:flex-1 xs:basis-0 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-accent/60 sm:px-1"
             >
               <dt className="text-[10px] font-semibold tracking-tighter text-muted sm:text-[11px] sm:tracking-wide">
                 {s.label}
@@ -157,7 +167,7 @@ export function ProfileTabs({ userId, active }: { userId: number; active: Profil
               to={t.id === "top5" ? `/user/${userId}` : `/user/${userId}?tab=${t.id}`}
               preventScrollReset
               aria-current={active === t.id ? "page" : undefined}
-              className={`inline-block border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none ${
+              className={`inline-block border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none focus-visible:ring-inset sm:px-4 ${
                 active === t.id ? "border-accent text-ink-strong" : "border-transparent text-muted hover:text-ink"
               }`}
             >

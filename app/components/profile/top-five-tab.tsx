@@ -17,7 +17,7 @@ import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from "@d
 import { CSS } from "@dnd-kit/utilities";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Plus, X } from "~/components/ui/icons";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { GameCover } from "~/components/game/game-cover";
@@ -26,6 +26,7 @@ import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import { LISTS_MESSAGES as M } from "~/modules/lists/lists.messages";
 import type { PickerGame, TopFiveTab } from "~/modules/lists/lists.service.server";
 import { GamePicker } from "./game-picker";
+import { useReturnFocus } from "~/components/ui/use-return-focus";
 
 /** Drag constants: mouse 8 px (10 on phones), touch hold 250 ms with 5 px tolerance, keyboard 25 px steps. */
 export const DRAG = {
@@ -87,6 +88,14 @@ export function TopFiveTabView({ data, isOwner }: { data: TopFiveTab; isOwner: b
   const [editing, setEditing] = useState(false);
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [removeIndex, setRemoveIndex] = useState<number | null>(null);
+  // After a removal the tile's remove button is gone: focus goes to the emptied slot's 'Add Game'.
+  const slotList = useRef<HTMLOListElement>(null);
+  const removedIndex = useRef<number | null>(null);
+  const removeFocus = useReturnFocus(() =>
+    removedIndex.current === null
+      ? null
+      : slotList.current?.querySelector<HTMLElement>(`[data-position="${removedIndex.current + 1}"] button`),
+  );
   const [pickerSlot, setPickerSlot] = useState<number | null>(null);
   const phone = useMediaQuery(PHONE_QUERY);
   const revalidator = useRevalidator();
@@ -194,7 +203,7 @@ export function TopFiveTabView({ data, isOwner }: { data: TopFiveTab; isOwner: b
         }}
       >
         <SortableContext items={slots.map((_, i) => slotId(i))} strategy={rectSortingStrategy}>
-          <ol className="grid grid-cols-4 gap-3 xs:grid-cols-5 md:gap-4 lg:gap-6" data-testid="top5-slots">
+          <ol ref={slotList} className="grid grid-cols-4 gap-3 xs:grid-cols-5 md:gap-4 lg:gap-6" data-testid="top5-slots">
             {slots.map((s, i) => (
               <SortableSlot
                 key={slotId(i)}
@@ -202,7 +211,10 @@ export function TopFiveTabView({ data, isOwner }: { data: TopFiveTab; isOwner: b
                 slot={s}
                 editing={editing && isOwner}
                 isOwner={isOwner}
-                onRemove={() => setRemoveIndex(i)}
+                onRemove={() => {
+                  removedIndex.current = null;
+                  setRemoveIndex(i);
+                }}
                 onAdd={() => setPickerSlot(i)}
               />
             ))}
@@ -219,6 +231,8 @@ export function TopFiveTabView({ data, isOwner }: { data: TopFiveTab; isOwner: b
           <Dialog.Content
             role="alertdialog"
             aria-describedby={undefined}
+            onOpenAutoFocus={removeFocus.remember}
+            onCloseAutoFocus={removeFocus.onCloseAutoFocus}
             className="fixed top-1/2 left-1/2 z-50 w-[min(90vw,22rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 text-ink shadow-2xl"
           >
             <Dialog.Title className="text-lg font-bold text-ink-strong">Remove from Top 5?</Dialog.Title>
@@ -230,6 +244,7 @@ export function TopFiveTabView({ data, isOwner }: { data: TopFiveTab; isOwner: b
                 className="rounded-lg bg-bad px-4 py-2 font-semibold text-white hover:opacity-90"
                 onClick={() => {
                   const i = removeIndex;
+                  removedIndex.current = i;
                   setRemoveIndex(null);
                   if (i === null) return;
                   const next = [...slots];

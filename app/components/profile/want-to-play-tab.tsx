@@ -251,7 +251,7 @@ function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: Tab
                 name="priority"
                 value={String(shownPriority ?? 1)}
                 onChange={(e) => e.currentTarget.form?.requestSubmit()}
-                className="w-full rounded border border-line bg-surface px-1 py-0.5 text-xs"
+                className="min-h-8 w-full rounded border border-line bg-surface px-1 py-1 text-xs"
               >
                 {Object.entries(PRIORITY_LABELS).map(([v, label]) => (
                   <option key={v} value={v}>

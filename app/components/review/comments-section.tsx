@@ -358,14 +358,18 @@ function CommentItem({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; 
         {comment.deleted || comment.user.id === null ? (
           <span className="text-muted">[deleted]</span>
         ) : (
-          <Link to={`/user/${comment.user.id}`} className="font-semibold text-ink-strong hover:underline">
+          <Link to={`/user/${comment.user.id}`} dir="auto" className="font-semibold text-ink-strong hover:underline">
             {comment.user.name}
           </Link>
         )}
         <RelativeTime date={comment.createdAt} className="text-xs text-muted" />
         {comment.edited ? <span className="text-xs text-muted">(edited)</span> : null}
       </div>
-      <p className={`mt-1 text-sm whitespace-pre-line ${comment.deleted ? "text-muted italic" : "text-ink"}`} data-testid="comment-text">
+      <p
+        dir="auto"
+        className={`mt-1 text-sm whitespace-pre-line [unicode-bidi:plaintext] ${comment.deleted ? "text-muted italic" : "text-ink"}`}
+        data-testid="comment-text"
+      >
         {comment.content}
       </p>
       {comment.deleted ? null : (

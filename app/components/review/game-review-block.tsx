@@ -26,9 +26,12 @@ function SpoilerReviewItem({ card, like }: { card: ReviewCard; like: { liked: bo
   return (
     <article className="relative rounded-xl border border-line bg-surface p-4" data-testid="game-review">
       <p className="text-sm text-muted">
-        <span className="font-semibold text-ink-strong">{card.author}</span> · {card.rating === 10 ? "10" : card.rating.toFixed(1)}/10
+        <span dir="auto" className="font-semibold text-ink-strong">
+          {card.author}
+        </span>{" "}
+        · {card.rating === 10 ? "10" : card.rating.toFixed(1)}/10
       </p>
-      <div className="mt-3 text-sm leading-relaxed whitespace-pre-line text-ink">
+      <div dir="auto" className="mt-3 text-sm leading-relaxed whitespace-pre-line text-ink [unicode-bidi:plaintext]">
         <SpoilerText spoiler>{previewText(card.text, 320)}</SpoilerText>
       </div>
       <Link to={reviewHref(card)} className="mt-3 inline-block text-sm font-semibold text-accent-strong hover:underline">

@@ -44,3 +44,12 @@ describe("review card counts", () => {
     expect(html).toMatch(/data-testid="like-count">2,647</);
   });
 });
+
+describe("review card: the author's name and text are isolated from the text around them", () => {
+  it("renders the author in an element with its own direction (dir=auto), so an RTL name cannot reorder 'reviewed …'", () => {
+    const Stub = createRoutesStub([{ path: "/", Component: () => <ReviewCard card={{ ...card, author: "דוד", text: "משחק מעולה" }} /> }]);
+    const html = renderToString(<Stub initialEntries={["/"]} />).replace(/<!-- -->/g, "");
+    expect(html).toMatch(/<span dir="auto"[^>]*>דוד<\/span>/);
+    expect(html).toMatch(/<p dir="auto"[^>]*>משחק מעולה<\/p>/);
+  });
+});

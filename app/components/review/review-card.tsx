@@ -39,7 +39,9 @@ export function ReviewCard({
           {/* Above the title link's full-card overlay (as the like button and the cover are), so a click lands here. */}
           <Link to={`/user/${card.userId}`} className="relative z-10 flex min-w-0 items-center gap-2 hover:underline">
             <Avatar name={card.author} url={card.authorAvatar} size={32} lazy />
-            <span className="truncate font-semibold text-ink-strong">{card.author}</span>
+            <span dir="auto" className="truncate font-semibold text-ink-strong">
+              {card.author}
+            </span>
           </Link>
           <RelativeTime date={card.date} className="ml-auto shrink-0 text-xs text-muted" />
         </div>
@@ -57,11 +59,15 @@ export function ReviewCard({
           (card.containsSpoilers ? (
             <div className="relative z-10 mt-2 text-sm">
               <SpoilerText spoiler>
-                <p className="line-clamp-3 leading-relaxed text-ink">{previewText(card.text)}</p>
+                <p dir="auto" className="line-clamp-3 leading-relaxed text-ink">
+                  {previewText(card.text)}
+                </p>
               </SpoilerText>
             </div>
           ) : (
-            <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink">{previewText(card.text)}</p>
+            <p dir="auto" className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink">
+              {previewText(card.text)}
+            </p>
           ))}
         <div className="mt-3 flex gap-4 text-xs text-muted">
           {like ? (

@@ -1,9 +1,17 @@
 import { Trash2 } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import { FormBanner, inputClass, primaryButtonClass, secondaryButtonClass, useBusy, useHydrated } from "~/components/ui/form-controls";
+import {
+  FormBanner,
+  fixedWidthInputClass,
+  inputClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  useBusy,
+  useHydrated,
+} from "~/components/ui/form-controls";
 import { useDialogKeys } from "~/components/ui/use-dialog-keys";
-import { DEFAULT_RATING, normalizeRatingInput, REVIEW_TEXT_MAX } from "~/modules/reviews/reviews.schema";
+import { DEFAULT_RATING, normalizeRatingInput, REVIEW_TEXT_MAX, type ReviewDraft } from "~/modules/reviews/reviews.schema";
 import type { ReviewEditorGame, ReviewEditorReview } from "~/modules/reviews/reviews.service.server";
 
 export const UNCHANGED_TOOLTIP = "Make changes to enable updating your review";
@@ -18,7 +26,16 @@ interface Values {
   spoilers: boolean;
 }
 
-function initialValues(game: ReviewEditorGame, review: ReviewEditorReview | null, finishedAnswer: "" | "no"): Values {
+function initialValues(
+  game: ReviewEditorGame,
+  review: ReviewEditorReview | null,
+  finishedAnswer: "" | "no",
+  draft: ReviewDraft | null,
+): Values {
+  if (draft) {
+    const { reviewId: _reviewId, ...posted } = draft;
+    return posted;
+  }
   const options = game.platformOptions;
   const stored = review?.platform && options.includes(review.platform) ? review.platform : "";
   return {
@@ -60,16 +77,20 @@ export interface ReviewFormProps {
   error: string | null;
   /** Set when the session ended: the error banner offers Sign In (the dialog). */
   onSignIn?: () => void;
+  /** The form as posted when the session had ended (no JavaScript): shown again as it was. */
+  draft?: ReviewDraft | null;
 }
 
+export const SIGNED_OUT_HINT = "Sign in (opens a new tab), then press the button below again: what you wrote stays here.";
+
 /** The write / edit form: a plain POST without JavaScript; with it, the spec's live rules. */
-export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error, onSignIn }: ReviewFormProps) {
+export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error, onSignIn, draft = null }: ReviewFormProps) {
   const hydrated = useHydrated();
   const busy = useBusy();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // The loaded snapshot (the form is keyed by game and review, so it is fixed for this instance).
-  const [initial] = useState(() => initialValues(game, review, finishedAnswer));
+  const [initial] = useState(() => initialValues(game, review, finishedAnswer, draft));
   const [v, setV] = useState<Values>(initial);
   const [deleteOpen, setDeleteOpen] = useState(params.get("delete") === "1");
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setV((old) => ({ ...old, [key]: value }));
@@ -87,7 +108,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
       {error ? (
         <FormBanner tone="error">
           {error}
-          {onSignIn ? (
+          {onSignIn && hydrated ? (
             <>
               {" "}
               <button type="button" onClick={onSignIn} className="font-semibold underline hover:no-underline">
@@ -95,10 +116,24 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
               </button>
             </>
           ) : null}
+          {onSignIn && !hydrated ? (
+            // Without JavaScript there is no dialog: signing in in another tab keeps this page and its form.
+            <>
+              {" "}
+              <a href="/login" target="_blank" rel="noopener" className="font-semibold underline hover:no-underline">
+                Sign In
+              </a>{" "}
+              {SIGNED_OUT_HINT}
+            </>
+          ) : null}
         </FormBanner>
       ) : null}
       <Form method="post" className="space-y-6" aria-label={review ? "Edit your review" : "Write a review"}>
-        {review ? <input type="hidden" name="reviewId" value={review.id} /> : null}
+        {review ? (
+          <input type="hidden" name="reviewId" value={review.id} />
+        ) : draft?.reviewId ? (
+          <input type="hidden" name="reviewId" value={draft.reviewId} />
+        ) : null}
 
         <div>
           <label htmlFor={ids.rating} className="text-sm font-semibold text-ink-strong">
@@ -113,7 +148,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
               value={Number.isFinite(rating) ? rating : DEFAULT_RATING}
               onChange={(e) => set("rating", e.target.value)}
               aria-label="Rating slider"
-              className="h-2 flex-1 cursor-pointer accent-accent"
+              className="h-6 flex-1 cursor-pointer accent-accent"
               tabIndex={-1}
             />
             <input
@@ -128,7 +163,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
               value={v.rating}
               onChange={(e) => set("rating", e.target.value)}
               onBlur={(e) => set("rating", String(normalizeRatingInput(e.target.value)))}
-              className={`${inputClass} w-24 text-center text-xl font-bold tabular-nums`}
+              className={`${fixedWidthInputClass("w-24")} text-center text-xl font-bold tabular-nums`}
             />
             <span className="text-sm text-muted">/10</span>
           </div>
@@ -212,7 +247,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
             maxLength={5}
             value={v.playtime}
             onChange={(e) => set("playtime", e.target.value.replace(/\D/g, ""))}
-            className={`${inputClass} mt-2 w-40`}
+            className={`${fixedWidthInputClass("w-40")} mt-2`}
           />
         </div>
 

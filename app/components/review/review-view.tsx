@@ -36,7 +36,7 @@ export function ReviewView({ view, liked = false, signedIn = false }: { view: Vi
           <span>Review by</span>
           <Link to={`/user/${view.userId}`} className="inline-flex items-center gap-2 font-semibold text-ink-strong hover:underline">
             <Avatar name={view.author} url={view.authorAvatar} size={28} anonymous={view.author === "Anonymous"} />
-            {view.author}
+            <bdi>{view.author}</bdi>
           </Link>
           <span aria-hidden="true">·</span>
           {view.dateIso ? <time dateTime={view.dateIso}>{view.dateLabel}</time> : <span>{view.dateLabel}</span>}
@@ -55,7 +55,11 @@ export function ReviewView({ view, liked = false, signedIn = false }: { view: Vi
           </p>
         ) : null}
 
-        <div className="mt-6 text-base leading-relaxed whitespace-pre-line text-ink" data-testid="review-text">
+        <div
+          dir="auto"
+          className="mt-6 text-base leading-relaxed whitespace-pre-line text-ink [unicode-bidi:plaintext]"
+          data-testid="review-text"
+        >
           {view.text.trim() === "" ? (
             <p className="text-muted">No written review.</p>
           ) : (
@@ -149,7 +153,9 @@ function FullReviewDialog({ view, onClose }: { view: View; onClose: () => void }
         <div className="mt-4 flex items-center gap-3">
           <Avatar name={view.author} url={view.authorAvatar} size={40} anonymous={view.author === "Anonymous"} />
           <div>
-            <p className="font-semibold text-ink-strong">{view.author}</p>
+            <p dir="auto" className="font-semibold text-ink-strong">
+              {view.author}
+            </p>
             <p className="text-xs text-muted">{view.dateLabel}</p>
           </div>
           <p className="ml-auto text-lg font-bold text-ink-strong tabular-nums">
@@ -157,7 +163,9 @@ function FullReviewDialog({ view, onClose }: { view: View; onClose: () => void }
             <span className="text-sm text-muted">/10</span>
           </p>
         </div>
-        <p className="mt-4 leading-relaxed whitespace-pre-line text-ink">{view.text}</p>
+        <p dir="auto" className="mt-4 leading-relaxed whitespace-pre-line text-ink [unicode-bidi:plaintext]">
+          {view.text}
+        </p>
       </div>
     </div>
   );

@@ -16,7 +16,7 @@ import { rememberSearch } from "./recent-searches";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 const selectClass =
-  "h-10 w-full rounded-lg border border-line bg-page px-3 text-sm text-ink focus:border-accent focus:outline-none disabled:opacity-50";
+  "h-10 w-full rounded-lg border border-line bg-page px-3 text-sm text-ink focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none disabled:opacity-50";
 const labelClass = "mb-1 block text-xs font-semibold tracking-wide text-muted uppercase";
 
 /**
@@ -121,7 +121,7 @@ export function SearchForm({ state, platforms, genres }: { state: SearchPageStat
             autoComplete="off"
             enterKeyHint="search"
             placeholder="Search for a game..."
-            className="h-12 w-full rounded-xl border border-line bg-surface pr-10 pl-11 text-base text-ink-strong placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+            className="h-12 w-full rounded-xl border border-line bg-surface pr-10 pl-11 text-base text-ink-strong placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
           />
           {hydrated && term !== "" && (
             <button
@@ -165,7 +165,7 @@ export function SearchForm({ state, platforms, genres }: { state: SearchPageStat
             Clear Filters
           </Link>
         </div>
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
           <div>
             <label htmlFor={`${id}-platform`} className={labelClass}>
               Platform

@@ -96,7 +96,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               key={params.q}
               maxLength={100}
               placeholder="Search users by name or bio..."
-              className="h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-9 text-sm text-ink placeholder:text-muted focus:border-accent focus:outline-none"
+              className="h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-9 text-sm text-ink placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none"
             />
           </div>
           <label htmlFor="discover-sort" className="sr-only">
@@ -108,7 +108,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
             defaultValue={params.sort}
             key={`sort-${params.sort}`}
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className="h-11 rounded-lg border border-line bg-surface px-3 text-sm text-ink focus:border-accent focus:outline-none"
+            className="h-11 rounded-lg border border-line bg-surface px-3 text-sm text-ink focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none"
           >
             {DISCOVER_SORTS.map((s) => (
               <option key={s.value} value={s.value}>
@@ -135,7 +135,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               <select
                 name="joined"
                 defaultValue={params.joined ?? ""}
-                className="h-9 rounded-md border border-line bg-surface px-2 text-ink focus:border-accent focus:outline-none"
+                className="h-9 rounded-md border border-line bg-surface px-2 text-ink focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none"
               >
                 <option value="">Any time</option>
                 {JOINED_WITHIN.map((j) => (
@@ -150,7 +150,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               <select
                 name="platform"
                 defaultValue={params.platform ?? ""}
-                className="h-9 rounded-md border border-line bg-surface px-2 text-ink focus:border-accent focus:outline-none"
+                className="h-9 rounded-md border border-line bg-surface px-2 text-ink focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none"
               >
                 <option value="">Any platform</option>
                 {USER_PLATFORMS.map((p) => (
@@ -198,13 +198,13 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
               <h2 id="top-reviewers" className="mb-3 flex items-center gap-2 text-lg font-bold text-ink-strong">
                 <Trophy aria-hidden="true" className="size-5 text-accent-strong" /> Top Reviewers
               </h2>
-              <ol className="grid gap-3 sm:grid-cols-3">
+              <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {topReviewers.map((u, i) => (
                   <li key={u.id} className="flex items-center gap-3 rounded-xl border border-accent/30 bg-surface p-3">
                     <span className="w-5 text-center text-lg font-black text-accent-strong">{i + 1}</span>
                     <Avatar name={u.displayName} url={u.avatarUrl} size={40} lazy />
                     <div className="min-w-0 flex-1">
-                      <Link to={`/user/${u.id}`} className="block truncate font-semibold text-ink-strong hover:underline">
+                      <Link to={`/user/${u.id}`} dir="auto" className="block truncate font-semibold text-ink-strong hover:underline">
                         {u.displayName}
                       </Link>
                       <p className="text-xs text-muted">
@@ -239,7 +239,7 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
                 </EmptyState>
               )
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="user-results">
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3" data-testid="user-results">
                 {users.map((u) => (
                   <li key={u.id}>
                     <UserCard user={u} viewerId={viewerId} />
@@ -347,15 +347,23 @@ function UserCard({ user: u, viewerId }: { user: DiscoverUser; viewerId: number 
           <Avatar name={u.displayName} url={u.avatarUrl} size={48} lazy />
         </Link>
         <div className="min-w-0 flex-1">
-          <Link to={`/user/${u.id}`} className="block truncate font-semibold text-ink-strong hover:underline">
+          <Link to={`/user/${u.id}`} dir="auto" className="block truncate font-semibold text-ink-strong hover:underline">
             {u.displayName}
           </Link>
-          {u.username && u.name && u.name !== u.username && <p className="truncate text-xs text-muted">{u.name}</p>}
+          {u.username && u.name && u.name !== u.username && (
+            <p dir="auto" className="truncate text-xs text-muted">
+              {u.name}
+            </p>
+          )}
           <p className="truncate text-xs text-muted">Joined {joinedLabel(u.joinedAt)}</p>
         </div>
         <FollowButton userId={u.id} following={u.isFollowing} viewerId={viewerId} name={u.displayName} size="sm" />
       </div>
-      {u.bio && <p className="line-clamp-2 text-sm text-ink">{u.bio}</p>}
+      {u.bio && (
+        <p dir="auto" className="line-clamp-2 text-sm text-ink">
+          {u.bio}
+        </p>
+      )}
       <dl className="mt-auto flex gap-4 text-xs text-muted">
         <div>
           <dt className="sr-only">Followers</dt>

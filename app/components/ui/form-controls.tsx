@@ -8,6 +8,9 @@ export { useHydrated };
 
 export const inputClass =
   "h-11 w-full rounded-lg border border-line bg-page px-3 text-base text-ink-strong placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-accent/40 focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-red-500";
+
+/** inputClass at a fixed width (`w-24`): with both in one class list the stylesheet's order picks, and w-full wins. */
+export const fixedWidthInputClass = (width: string) => inputClass.replace("w-full", width);
 export const primaryButtonClass =
   "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-accent px-4 py-2 text-center font-semibold text-white hover:bg-accent-hover focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60";
 export const secondaryButtonClass =

@@ -64,9 +64,14 @@ export const verification = pgTable(
 );
 
 /** Rate-limit counters (Better Auth rateLimit.storage "database"), shared by every process. */
-export const rateLimit = pgTable("rate_limit", {
-  id: serial("id").primaryKey(),
-  key: text("key").notNull().unique("rate_limit_key_key"),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull().unique("rate_limit_key_key"),
+    count: integer("count").notNull(),
+    lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+  },
+  // Idle counters are found by age: the sweep (rate-limit.server.ts) and Better Auth's own pruning.
+  (t) => [index("rate_limit_last_request_idx").on(t.lastRequest)],
+);

@@ -133,7 +133,7 @@ export const game = pgTable(
       .with({ fastupdate: false }),
     // Prefix search (LIKE 'x%') for terms too short for trigrams, under any collation.
     index("game_search_name_prefix_idx").on(t.searchName.op("text_pattern_ops")),
-    // The browse sort indexes (name, release both ways, average rating, rating count): migration 0023
+    // The browse sort indexes (name, release both ways, average rating, rating count): migration 0026
     // recreates them with INCLUDE (genres), which Drizzle cannot express, so that browsing one genre
     // walks them index-only (search.queries.server.ts, browseCatalogue): keep the two in step.
     index("game_name_idx").on(t.searchName, t.id),
@@ -182,13 +182,18 @@ export const searchWord = pgTable(
 );
 
 /**
- * The catalogue's genres, for the search page's Genre filter: every name found in game.genres, kept by
- * triggers on game (drizzle/0022_game_genres.sql). Names are never removed: a genre no game has any
- * more lists no games when chosen.
+ * The catalogue's genres, for the search page's Genre filter: every name found in game.genres with the
+ * number of games that have it, kept by triggers on game (drizzle/0022_game_genres.sql, 0025): a name
+ * goes when its last game loses it or is deleted, so the filter never offers a genre with no games.
  */
-export const gameGenre = pgTable("game_genre", {
-  name: text("name").primaryKey(),
-});
+export const gameGenre = pgTable(
+  "game_genre",
+  {
+    name: text("name").primaryKey(),
+    gameCount: integer("game_count").notNull().default(0),
+  },
+  (t) => [check("game_genre_game_count_nonneg", sql`${t.gameCount} >= 0`)],
+);
 
 export const platform = pgTable(
   "platform",

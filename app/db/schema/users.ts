@@ -53,12 +53,19 @@ export const user = pgTable(
     index("user_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Two-character searches (no trigram to look up): the text's bigrams (f_bigrams, migration 0015).
     index("user_search_bigram_idx").using("gin", sql`f_bigrams(${t.searchText})`),
-    // Discover's sorts: Most Followers and Recently Joined read these backwards.
-    index("user_follower_count_idx").on(t.followerCount, t.id),
-    index("user_created_idx").on(t.createdAt, t.id),
+    // Discover's sorts: Most Followers and Recently Joined read these backwards. Partial: Discover lists
+    // only accounts whose address is verified (docs/decisions/025), and its queries say so.
+    index("user_follower_count_idx")
+      .on(t.followerCount, t.id)
+      .where(sql`${t.emailVerified}`),
+    index("user_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.emailVerified}`),
     // Top reviewers (most first, ties by id) read this forwards, hence DESC (NULLS FIRST, what ORDER BY
     // ... DESC means); Most Reviews reads it with an incremental sort on followers.
-    index("user_rating_count_idx").on(t.ratingCount.desc().nullsFirst(), t.id),
+    index("user_rating_count_idx")
+      .on(t.ratingCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.emailVerified}`),
     check("user_username_format", sql`${t.username} is null or ${t.username} ~ '^[a-z0-9_]{3,21}$'`),
     check("user_counts_nonneg", sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0`),
     check("user_rating_count_nonneg", sql`${t.ratingCount} >= 0`),

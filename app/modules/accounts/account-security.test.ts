@@ -193,9 +193,12 @@ describe("sign-up for an address nobody has verified", () => {
     const pending = freshAccount("Pending");
     await signUp(pageRequest("/signup"), contextFor(nextIp()), pending);
     const [ghost] = await userByEmail(pending.email);
-    // An unverified account has a public profile, so members can follow it.
+    // An unverified account cannot be followed (docs/decisions/025)...
     const fan = await createActor();
-    expect(await setFollow(fan, ghost!.id, "follow")).toMatchObject({ ok: true });
+    expect(await setFollow(fan, ghost!.id, "follow")).toMatchObject({ ok: false, status: 404 });
+    // ...but a follow made before that rule may still be there.
+    await db.handle().db.insert(userFollow).values({ followerId: fan.id, followingId: ghost!.id });
+    await db.handle().db.update(user).set({ followingCount: 1 }).where(eq(user.id, fan.id));
     expect(await followCounts(fan.id)).toEqual({ following: 1, rows: 1 });
 
     // Someone signs up with the address again: the unverified account is replaced (its follows go by cascade).
@@ -236,11 +239,28 @@ describe("sign-up answers", () => {
     for (const email of [freshAccount("New").email, pending.email, owner.email]) {
       const f = { ...freshAccount("Probe"), email };
       const res = await api("/sign-up/email", { body: { name: f.username, ...f } });
-      answers.push({ status: res.status, body: await res.text(), cookies: res.headers.getSetCookie().length });
+      // Cookie names only: the one cookie is this browser's sign-up mark, an HMAC of the address typed.
+      const cookies = res.headers.getSetCookie().map((c) => c.slice(0, c.indexOf("=")));
+      answers.push({ status: res.status, body: await res.text(), cookies });
     }
-    expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ status: true }), cookies: 0 });
+    expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ status: true }), cookies: ["savepoint.pending_sign_up"] });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it("take an address with spaces around it or capitals as the address itself, at sign-up and sign-in", async () => {
+    const f = freshAccount("Spaced");
+    const res = await api("/sign-up/email", { body: { name: f.username, ...f, email: `  ${f.email.toUpperCase()}\t` } });
+    expect({ status: res.status, body: await res.text() }).toEqual({ status: 200, body: JSON.stringify({ status: true }) });
+    expect(await userByEmail(f.email)).toHaveLength(1);
+    // The same address typed another way is the same account: no second one.
+    expect((await api("/sign-up/email", { body: { name: f.username, ...freshAccount("Spaced2"), email: ` ${f.email} ` } })).status).toBe(
+      200,
+    );
+    expect(await userByEmail(f.email)).toHaveLength(1);
+    const owner = await verifiedAccount();
+    const signIn = await api("/sign-in/email", { body: { email: ` ${owner.email.toUpperCase()} `, password: TEST_PASSWORD } });
+    expect(signIn.status).toBe(200);
   });
 });
 
@@ -369,6 +389,21 @@ describe("sign-in throttling", () => {
     expect((await signUp(pageRequest("/signup"), contextFor(nextIp()), g)).ok).toBe(true);
     const other = nextIp();
     for (let i = 0; i < CLIENT_MAX + 2; i++) expect(await attempt(g.email, g.password, other)).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it("a request Better Auth refuses as malformed never clears the count (no reset between guesses)", async () => {
+    const f = await verifiedAccount();
+    const ip = nextIp();
+    const guess = (i: number) => api("/sign-in/email", { body: { email: f.email, password: `Wr0ng!pass${i}` }, ip });
+    // A field of the wrong type passes our checks and is refused by Better Auth's own body validation (400).
+    const malformed = () => api("/sign-in/email", { body: { email: f.email, password: "Wr0ng!pass", rememberMe: "zzz" }, ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < CLIENT_MAX - 1; i++) statuses.push((await guess(i)).status);
+    expect((await malformed()).status).toBe(400);
+    for (let i = 0; i < 3; i++) statuses.push((await guess(100 + i)).status);
+    // CLIENT_MAX wrong passwords were checked in all; the rest were refused, the malformed request in between or not.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(CLIENT_MAX);
+    expect(statuses.slice(CLIENT_MAX)).toEqual([429, 429]);
   });
 
   it("a distributed attack locks the account for everyone until a password reset lifts it", async () => {
@@ -504,6 +539,101 @@ describe("session tokens stay in the HttpOnly cookie", () => {
   });
 });
 
+describe("Better Auth endpoints no page of ours uses are off", () => {
+  it.each([
+    // A password check with no sign-in throttling: a stolen session could guess the password behind it.
+    ["/verify-password", { password: "Wr0ng!pass" }],
+    // Provider tokens and profile data handed to any script running in a signed-in page.
+    ["/get-access-token", { providerId: "github" }],
+    ["/refresh-token", { providerId: "github" }],
+    ["/unlink-account", { providerId: "credential" }],
+  ])("%s answers 404, signed in", async (path, body) => {
+    const f = await verifiedAccount();
+    const res = await api(path, { body, cookie: f.cookie });
+    expect(res.status).toBe(404);
+  });
+
+  it("/account-info answers 404, signed in", async () => {
+    const f = await verifiedAccount();
+    const res = await getAuth().handler(
+      new Request(`${APP_URL}/api/auth/account-info?accountId=1`, { headers: { cookie: f.cookie, [CLIENT_IP_HEADER]: nextIp() } }),
+    );
+    expect(res.status).toBe(404);
+  });
+
+  it("a sign-in or password change answers without the new session's token (it is the HttpOnly cookie's value)", async () => {
+    const f = await verifiedAccount();
+    const signedIn = await api("/sign-in/email", { body: { email: f.email, password: TEST_PASSWORD } });
+    expect(signedIn.status).toBe(200);
+    const body = (await signedIn.json()) as Record<string, unknown>;
+    expect(body).not.toHaveProperty("token");
+    expect(body.user).toMatchObject({ email: f.email.toLowerCase() });
+    const cookie = cookieFrom(signedIn.headers.getSetCookie());
+    const changed = await api("/change-password", { body: { currentPassword: TEST_PASSWORD, newPassword: "N3w!password" }, cookie });
+    expect(changed.status).toBe(200);
+    expect((await changed.json()) as Record<string, unknown>).not.toHaveProperty("token");
+  });
+});
+
+describe("a verification link opened in a browser that did not sign up for it", () => {
+  it("a stranger signs up with the owner's address: the owner's click verifies but opens no session in the stranger's account", async () => {
+    const owner = freshAccount("Owner");
+    const stranger = { ...freshAccount("Stranger"), email: owner.email, password: "Str4nger!pass", confirmPassword: "Str4nger!pass" };
+    const up = await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), stranger);
+    expect(up.ok).toBe(true);
+    // The stranger signs in to get the mail sent again, then the owner clicks the newest link in their own browser.
+    await api("/sign-in/email", { body: { email: owner.email, password: stranger.password } });
+    const r = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), verificationTokens(owner.email).at(-1)!);
+    expect(r).toEqual({ ok: true, data: { setCookies: [], signInNeeded: true } });
+    const [row] = await userByEmail(owner.email);
+    expect(row?.emailVerified).toBe(true);
+    // No session was opened for the account (the stranger's password is the only way in, and the
+    // owner's 'Forgot password?' ends it).
+    expect(await db.handle().db.select({ id: session.id }).from(session).where(eq(session.userId, row!.id))).toEqual([]);
+  });
+
+  it("in the browser that signed up, the link signs in as before; the mark is set whatever the address's state", async () => {
+    const f = freshAccount("Here");
+    const up = await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), f);
+    const mark = up.ok ? up.data.setCookies.filter((c) => c.startsWith("savepoint.pending_sign_up=")) : [];
+    expect(mark).toHaveLength(1);
+    expect(mark[0]).toMatch(/HttpOnly/);
+    expect(mark[0]).toMatch(/SameSite=Lax/i);
+    expect(mark[0]).not.toContain(encodeURIComponent(f.email));
+    const r = await verifyEmail(
+      pageRequest("/auth/callback", { cookie: cookieFrom(mark) }),
+      contextFor(nextIp()),
+      verificationTokens(f.email).at(-1)!,
+    );
+    expect(r.ok && r.data.setCookies.some((c) => c.startsWith("savepoint.session_token="))).toBe(true);
+    // Another address's mark does not count.
+    const g = freshAccount("Other");
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), g)).ok).toBe(true);
+    const other = await verifyEmail(
+      pageRequest("/auth/callback", { cookie: cookieFrom(mark) }),
+      contextFor(nextIp()),
+      verificationTokens(g.email).at(-1)!,
+    );
+    expect(other).toEqual({ ok: true, data: { setCookies: [], signInNeeded: true } });
+  });
+});
+
+describe("a set-password link opened in someone else's signed-in browser", () => {
+  it("sets the link account's password but keeps the browser's session (no switch into the link's account)", async () => {
+    const member = await verifiedAccount();
+    // Someone signs up twice with an address of theirs: the second sign-up mails a set-password link.
+    const other = freshAccount("Setter");
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other)).ok).toBe(true);
+    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other)).ok).toBe(true);
+    const token = linkFromOutbox(config, other.email, "/reset-password").searchParams.get("token")!;
+
+    const done = await resetPassword(pageRequest("/reset-password", { cookie: member.cookie }), contextFor(nextIp()), token, "S3tter!pass");
+    expect(done).toEqual({ ok: true, data: { setCookies: [] } });
+    expect(await userByEmail(other.email.toLowerCase())).toEqual([expect.objectContaining({ emailVerified: true })]);
+    expect(await optionalUser(pageRequest("/", { cookie: member.cookie }))).toMatchObject({ username: member.username.toLowerCase() });
+  });
+});
+
 describe("a verification link opened in someone else's signed-in browser", () => {
   it("verifies the link's address but keeps the browser's session (no switch into the link's account)", async () => {
     const member = await verifiedAccount();
@@ -521,10 +651,16 @@ describe("a verification link opened in someone else's signed-in browser", () =>
     expect(await optionalUser(pageRequest("/", { cookie: member.cookie }))).toMatchObject({ username: member.username.toLowerCase() });
   });
 
-  it("signed out, the link still signs its own account in (the spec's flow)", async () => {
+  it("signed out, the link still signs its own account in (the spec's flow) in the browser that signed up", async () => {
     const other = freshAccount("Linker");
-    expect((await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other)).ok).toBe(true);
-    const r = await verifyEmail(pageRequest("/auth/callback"), contextFor(nextIp()), verificationTokens(other.email).at(-1)!);
+    const up = await signUp(pageRequest("/signup", { method: "POST" }), contextFor(nextIp()), other);
+    expect(up.ok).toBe(true);
+    const mark = cookieFrom(up.ok ? up.data.setCookies : []);
+    const r = await verifyEmail(
+      pageRequest("/auth/callback", { cookie: mark }),
+      contextFor(nextIp()),
+      verificationTokens(other.email).at(-1)!,
+    );
     expect(r.ok && r.data.setCookies.some((c) => c.startsWith("savepoint.session_token="))).toBe(true);
     expect(r.ok && r.data.keptSession).toBeFalsy();
   });

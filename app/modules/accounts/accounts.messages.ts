@@ -8,8 +8,11 @@ export const MESSAGES = {
   resetFailed: "Failed to send reset email. Please try again.",
   /** resetFailed's first sentence, followed by how long to wait when rate-limited. */
   resetFailedSentence: "Failed to send reset email.",
-  /** Under 'Check Your Email!' (page and modal): the link verifies and signs in (autoSignInAfterVerification). */
-  checkEmailNext: "Click the link in the email to verify your account. You'll be signed in right away.",
+  /**
+   * Under 'Check Your Email!' (page and modal): the link verifies, and signs in in the browser that signed
+   * up (elsewhere it asks for the password: pending-sign-up.server.ts).
+   */
+  checkEmailNext: "Click the link in the email to verify your account. Opened in this browser, it signs you in right away.",
   resent: "Verification email resent! Please check your inbox.",
   resendFailed: "Failed to resend verification email.",
   resetLinkDefault: "An error occurred with your reset link.",

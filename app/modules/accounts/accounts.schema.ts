@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanName, hasVisibleText } from "~/lib/user-text";
 
 /**
  * Account forms. Shared by the auth modal, the no-JS pages and the
@@ -25,14 +26,23 @@ export const usernameField = z
   .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores")
   .transform((u) => u.toLowerCase());
 
-/** The public name shown next to the username: plain text, no control characters. */
+/**
+ * The public name shown next to the username: plain text, no control characters. Invisible and
+ * direction characters are removed (cleanName), and a name with nothing visible left is no name.
+ */
 export const NAME_MAX = 50;
+export const NAME_REQUIRED_MESSAGE = "Name is required";
 export const nameField = z
   .string("Name must be text")
-  .trim()
-  .min(1, "Name is required")
-  .max(NAME_MAX, "Name must be 50 characters or less")
-  .regex(/^[^\u0000-\u001f\u007f]*$/, "Name must not contain control characters");
+  .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "Name must not contain control characters")
+  .transform(cleanName)
+  .pipe(
+    z
+      .string()
+      .min(1, NAME_REQUIRED_MESSAGE)
+      .max(NAME_MAX, "Name must be 50 characters or less")
+      .refine(hasVisibleText, NAME_REQUIRED_MESSAGE),
+  );
 
 /** Avatars come only from the app's own upload storage (a path, never another site or a script URL). */
 export const UPLOADS_PREFIX = "/uploads/";

@@ -6,6 +6,7 @@ import { DELETE_CONFIRMATION, MESSAGES } from "./accounts.messages";
 import { USERNAME_TAKEN_MESSAGE, usernameField } from "./accounts.schema";
 import { optionalUser, type SessionUser } from "~/auth/session.server";
 import { deleteSessionByToken } from "~/auth/session.queries.server";
+import { PENDING_SIGN_UP, signedUpHere } from "~/auth/pending-sign-up.server";
 import { databaseRoundTrip, deleteUserCascade, findUserRecord, isUsernameTaken } from "./accounts.queries.server";
 
 /**
@@ -95,6 +96,10 @@ export async function resetPassword(request: Request, context: Ctx, token: strin
   const r = await callAuth(request, context, "/reset-password", { body: { token, newPassword } });
   if (r.ok) {
     if (finishing === null) return ok({ setCookies: [] });
+    // Signed in as someone else: the password is set, but this browser stays who it was (a link mailed
+    // to the sender's own address must not switch a member's browser into the sender's account).
+    const viewer = await optionalUser(request);
+    if (viewer !== null && viewer.email.toLowerCase() !== finishing.toLowerCase()) return ok({ setCookies: [] });
     const signedIn = await callAuth(request, context, "/sign-in/email", { body: { email: finishing, password: newPassword } });
     return ok({ setCookies: signedIn.ok ? signedIn.setCookies : [] });
   }
@@ -140,22 +145,36 @@ export async function verifyEmail(
   request: Request,
   context: Ctx,
   token: string | null,
-): Promise<Result<WithCookies<{ keptSession?: true }>>> {
+): Promise<Result<WithCookies<{ keptSession?: true; signInNeeded?: true }>>> {
   if (!token) return fail(400, MESSAGES.verificationNoToken);
   // Signed in, and the link is another account's: its address is verified, but this browser keeps its
   // session. Switching it into the link's account would let anyone who mails a link (their own
   // account's) make a signed-in member act as them without noticing (login CSRF).
   const viewer = await optionalUser(request);
-  const otherAccount = viewer !== null && verificationTokenEmail(token) !== viewer.email.toLowerCase();
+  const address = verificationTokenEmail(token);
+  const otherAccount = viewer !== null && address !== viewer.email.toLowerCase();
+  // Signed out, the link signs its account in only in the browser that signed up for it: elsewhere the
+  // clicker may be the mailbox's owner and the password a stranger's (pending-sign-up.server.ts).
+  const auth = await getAuth().$context;
+  const elsewhere =
+    viewer === null && !signedUpHere(request.headers.get("cookie"), auth.createAuthCookie(PENDING_SIGN_UP).name, auth.secret, address);
   let r: AuthCallResult;
   try {
-    r = await callAuth(otherAccount ? withoutCookies(request) : request, context, "/verify-email", { method: "GET", query: { token } });
+    r = await callAuth(otherAccount || elsewhere ? withoutCookies(request) : request, context, "/verify-email", {
+      method: "GET",
+      query: { token },
+    });
   } catch {
     return fail(500, MESSAGES.verificationUnexpected);
   }
   if (r.ok && otherAccount) {
     await endSessionsSetBy(r.setCookies);
     return ok({ setCookies: [], keptSession: true as const });
+  }
+  if (r.ok && elsewhere) {
+    // A link used before opens no session either way: it is "already verified", as in the sign-up's browser.
+    if (!(await endSessionsSetBy(r.setCookies))) return ok({ setCookies: [] });
+    return ok({ setCookies: [], signInNeeded: true as const });
   }
   if (r.ok) return ok({ setCookies: r.setCookies });
   if (r.code === "TOKEN_EXPIRED") return fail(400, MESSAGES.verificationExpired);
@@ -184,16 +203,21 @@ function withoutCookies(request: Request): Request {
   return new Request(request.url, { method: "GET", headers });
 }
 
-/** Deletes the sessions a Better Auth answer opened (its session Set-Cookie lines), unused. */
-async function endSessionsSetBy(setCookies: string[]): Promise<void> {
+/** Deletes the sessions a Better Auth answer opened (its session Set-Cookie lines), unused; true when there was one. */
+async function endSessionsSetBy(setCookies: string[]): Promise<boolean> {
   const name = (await getAuth().$context).authCookies.sessionToken.name;
+  let ended = false;
   for (const line of setCookies) {
     const [pair = ""] = line.split(";");
     const eq = pair.indexOf("=");
     if (eq < 0 || pair.slice(0, eq) !== name) continue;
     const token = decodeURIComponent(pair.slice(eq + 1)).split(".")[0];
-    if (token) await deleteSessionByToken(token);
+    if (token) {
+      await deleteSessionByToken(token);
+      ended = true;
+    }
   }
+  return ended;
 }
 
 /** Ends the session on the server and returns the cookie-clearing headers. */

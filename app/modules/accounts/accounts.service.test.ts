@@ -60,7 +60,8 @@ describe("sign-up, verification, sign-in", () => {
 
     const link = linkFromOutbox(config, f.email, "/auth/callback");
     expect(outboxMails(config, f.email)[0]).toContain("Savepoint");
-    const verified = await verifyEmail(pageRequest(link.pathname + link.search), ctx, link.searchParams.get("token"));
+    const mark = cookieFrom(up.ok ? up.data.setCookies : []);
+    const verified = await verifyEmail(pageRequest(link.pathname + link.search, { cookie: mark }), ctx, link.searchParams.get("token"));
     expect(verified.ok).toBe(true);
     const [after] = await db.handle().db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, row!.id));
     expect(after!.emailVerified).toBe(true);

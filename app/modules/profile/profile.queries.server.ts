@@ -60,7 +60,9 @@ export async function findProfileHeaderRow(id: number, yearStart: Date): Promise
       lists: sql<number>`((select count(*) from ${userCollection} c where c.user_id = ${id}) + (select count(*) from ${userWishlist} w where w.user_id = ${id}))::int`,
     })
     .from(user)
-    .where(eq(user.id, id))
+    // An account whose address is not verified has no public profile (it cannot sign in; the address
+    // may be someone else's).
+    .where(and(eq(user.id, id), eq(user.emailVerified, true)))
     .limit(1);
   const row = rows[0];
   return row ? { ...row, games: Number(row.games), reviewsThisYear: Number(row.reviewsThisYear), lists: Number(row.lists) } : null;
@@ -118,7 +120,7 @@ export async function listFollowPeople(
       at: micros(userFollow.createdAt),
     })
     .from(userFollow)
-    .innerJoin(user, eq(user.id, theirs))
+    .innerJoin(user, and(eq(user.id, theirs), eq(user.emailVerified, true)))
     .where(and(eq(mine, userId), after ? sql`(${userFollow.createdAt}, ${theirs}) < (${atMicros(after.at)}, ${after.id})` : undefined))
     .orderBy(desc(userFollow.createdAt), desc(theirs))
     .limit(limit);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanLongText, cleanName, hasVisibleText } from "~/lib/user-text";
 import { nameField, usernameField } from "~/modules/accounts/accounts.schema";
 
 export const BIO_MAX = 500;
@@ -31,7 +32,9 @@ const optionalText = (max: number, tooLong: string) =>
     .trim()
     .max(max, tooLong)
     .regex(NO_CONTROL, M.controlChars)
-    .transform((s) => (s === "" ? null : s));
+    // Direction and stray format characters go; a text with nothing visible left is none.
+    .transform((s) => cleanLongText(s).trim())
+    .transform((s) => (hasVisibleText(s) ? s : null));
 
 export const websiteField = z
   .string()
@@ -65,7 +68,9 @@ export const ProfileEditForm = z.object({
         .min(1, M.platformInvalid)
         .max(PLATFORM_MAX, M.platformInvalid)
         .regex(/^[^,]*$/, M.platformInvalid)
-        .regex(NO_CONTROL, M.controlChars),
+        .regex(NO_CONTROL, M.controlChars)
+        .transform(cleanName)
+        .refine(hasVisibleText, M.platformInvalid),
     )
     .max(PLATFORMS_MAX, M.tooManyPlatforms)
     .transform((list) => [...new Set(list)]),

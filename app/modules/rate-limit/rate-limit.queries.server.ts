@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { rateLimit } from "~/db/schema";
 
@@ -28,4 +28,15 @@ export async function uncountRequest(key: string): Promise<void> {
     .update(rateLimit)
     .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
     .where(eq(rateLimit.key, key));
+}
+
+/**
+ * Deletes up to `batch` counters whose last request is older than `idleBefore` (the last_request index
+ * finds them without reading the others); returns how many went.
+ */
+export async function deleteIdleCounters(idleBefore: number, batch: number): Promise<number> {
+  const db = getDb();
+  const idle = db.select({ id: rateLimit.id }).from(rateLimit).where(lt(rateLimit.lastRequest, idleBefore)).limit(batch);
+  const gone = await db.delete(rateLimit).where(inArray(rateLimit.id, idle)).returning({ id: rateLimit.id });
+  return gone.length;
 }

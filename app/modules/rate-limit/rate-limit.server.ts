@@ -1,4 +1,4 @@
-import { countRequest, uncountRequest } from "./rate-limit.queries.server";
+import { countRequest, deleteIdleCounters, uncountRequest } from "./rate-limit.queries.server";
 
 /**
  * Per-client request limits for our own endpoints, kept in the rate_limit table that Better Auth's
@@ -40,4 +40,64 @@ export function takeWriteAllowance(userId: number, perMinute: number, now = Date
 /** A change that was refused (4xx) wrote nothing: it gives its allowance back. */
 export function returnWriteAllowance(userId: number): Promise<void> {
   return uncountRequest(writesKey(userId));
+}
+
+/**
+ * A counter idle this long is over in every window that uses the table: ours are a minute, Better
+ * Auth's and the sign-in lockout's (app/auth/lockout.server.ts) at most 15 minutes. An hour leaves a
+ * wide margin, so deleting one never forgets a count still in force.
+ */
+export const IDLE_COUNTER_MS = 60 * 60 * 1000;
+export const SWEEP_BATCH = 1000;
+/** Batches one sweep deletes at most: bounded work per run; what is left goes at the next run. */
+export const SWEEP_MAX_BATCHES = 20;
+export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Deletes idle counters (members' `writes:<id>`, sign-in failures, per-address limits, Better Auth's),
+ * SWEEP_BATCH at a time, at most SWEEP_MAX_BATCHES. Without it a row stayed for every member and address
+ * ever seen (Better Auth prunes only when one of its own windows rolls over).
+ */
+export async function sweepIdleCounters(now = Date.now()): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < SWEEP_MAX_BATCHES; i++) {
+    const gone = await deleteIdleCounters(now - IDLE_COUNTER_MS, SWEEP_BATCH);
+    deleted += gone;
+    if (gone < SWEEP_BATCH) break;
+  }
+  return deleted;
+}
+
+interface SweepLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Runs the sweep every `intervalMs` off the request path (the first run after one interval: a fresh
+ * process has nothing idle to find sooner). The timer is unref'd; stop() waits for a run in progress
+ * so shutdown closes the database after it. A failed run is logged and tried again at the next tick.
+ */
+export function startCounterSweep(log: SweepLogger, intervalMs = SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        const deleted = await sweepIdleCounters();
+        if (deleted > 0) log.info({ deleted }, "idle rate-limit counters deleted");
+      } catch (err) {
+        log.warn({ error: err instanceof Error ? err.message : String(err) }, "rate-limit sweep failed; retrying at the next run");
+      }
+    });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -89,3 +89,40 @@ export function normalizeRatingInput(value: string): number {
   if (value.trim() === "" || !Number.isFinite(n)) return DEFAULT_RATING;
   return Math.min(10, Math.max(1, Math.round(n * 2) / 2));
 }
+
+/**
+ * What the form held when it was posted after the session ended (no JavaScript): shown again in the
+ * form, so signing in and publishing again loses nothing. Strings as posted, cut to the form's limits.
+ */
+export interface ReviewDraft {
+  rating: string;
+  recommended: "" | "yes" | "no";
+  finished: "" | "yes" | "no";
+  platform: string;
+  text: string;
+  playtime: string;
+  spoilers: boolean;
+  reviewId: string;
+}
+
+export function reviewDraftOf(form: Record<string, unknown>): ReviewDraft {
+  const text = (k: string, max: number) => {
+    const v = form[k];
+    return typeof v === "string" ? v.slice(0, max) : "";
+  };
+  const yesNo = (k: string) => {
+    const v = text(k, 3);
+    return v === "yes" || v === "no" ? v : "";
+  };
+  const spoilers = text("spoilers", 4);
+  return {
+    rating: text("rating", 8),
+    recommended: yesNo("recommended"),
+    finished: yesNo("finished"),
+    platform: text("platform", 100),
+    text: text("text", REVIEW_TEXT_MAX),
+    playtime: text("playtime", 8),
+    spoilers: spoilers === "on" || spoilers === "true" || spoilers === "yes",
+    reviewId: /^\d{1,10}$/.test(text("reviewId", 10)) ? text("reviewId", 10) : "",
+  };
+}

@@ -119,8 +119,12 @@ async function resolveGame(ref: number): Promise<ReviewGameRow | null> {
   return fetched ? findReviewGame(ref) : null;
 }
 
-/** The write / edit page: the game (when one is chosen), the user's review of it and the finish lock. */
-export async function getReviewEditor(actor: SessionUser, gameParam: string | undefined, q = ""): Promise<Result<ReviewEditor>> {
+/**
+ * The write / edit page: the game (when one is chosen), the user's review of it and the finish lock.
+ * Without a user (a form posted after the session ended, shown again with what was typed) there is no
+ * review of theirs to show and no finish lock.
+ */
+export async function getReviewEditor(actor: SessionUser | null, gameParam: string | undefined, q = ""): Promise<Result<ReviewEditor>> {
   if (gameParam === undefined || gameParam === "") {
     const query = q.trim().slice(0, 100);
     const found = query ? await searchGames({ q: query, page: 1, pageSize: PICKER_LIMIT }) : null;
@@ -130,7 +134,9 @@ export async function getReviewEditor(actor: SessionUser, gameParam: string | un
   const ref = parseId(gameParam);
   const game = ref === null ? null : await resolveGame(ref);
   if (!game) return fail(404, M.gameNotFound);
-  const [own, progress] = await Promise.all([findOwnReview(actor.id, game.id), getProgressState(actor.id, game.id)]);
+  const [own, progress] = actor
+    ? await Promise.all([findOwnReview(actor.id, game.id), getProgressState(actor.id, game.id)])
+    : [null, "none" as const];
   return ok({
     game: toEditorGame(game),
     results: [],

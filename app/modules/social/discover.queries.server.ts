@@ -59,8 +59,14 @@ function matches(q: string): SQL {
     and (length(${normalised(q)}) <> 2 or f_bigrams(${user.searchText}) @> array[${normalised(q)}])`;
 }
 
-function conditions(f: DiscoverFilter): SQL | undefined {
-  const parts: SQL[] = [];
+/**
+ * Only members whose address is verified are listed (an unverified sign-up cannot sign in and may be
+ * someone else's address). Written as the partial indexes' predicate (user_*_idx WHERE email_verified).
+ */
+const listed = sql`${user.emailVerified}`;
+
+function conditions(f: DiscoverFilter): SQL {
+  const parts: SQL[] = [listed];
   if (f.q) parts.push(matches(f.q));
   if (f.excludeUserId !== null) parts.push(ne(user.id, f.excludeUserId));
   if (f.hasReviews) parts.push(gt(user.ratingCount, 0));
@@ -71,7 +77,7 @@ function conditions(f: DiscoverFilter): SQL | undefined {
       sql`',' || regexp_replace(lower(coalesce(${user.platform}, '')), '\\s*,\\s*', ',', 'g') || ',' like ${`%,${escapeLike(f.platform.toLowerCase())},%`}`,
     );
   }
-  return parts.length ? and(...parts) : undefined;
+  return and(...parts)!;
 }
 
 /**
@@ -145,7 +151,7 @@ export async function listTopReviewers(limit: number): Promise<(DiscoverUserRow 
   return getDb()
     .select({ ...columns, reviews: user.ratingCount })
     .from(user)
-    .where(gt(user.ratingCount, 0))
+    .where(and(listed, gt(user.ratingCount, 0)))
     .orderBy(desc(user.ratingCount), asc(user.id))
     .limit(limit);
 }
@@ -156,7 +162,7 @@ export interface CommunityStatsRow {
   totalReviews: number;
 }
 
-/** Users, users with a rating, ratings: one index-only pass over user_rating_count_idx, no scan of `rating`. */
+/** Listed users, those with a rating, ratings: one index-only pass over user_rating_count_idx, no scan of `rating`. */
 export async function readCommunityStats(): Promise<CommunityStatsRow> {
   const [row] = await getDb()
     .select({
@@ -164,6 +170,7 @@ export async function readCommunityStats(): Promise<CommunityStatsRow> {
       reviewers: sql<number>`(count(*) filter (where ${user.ratingCount} > 0))::int`,
       reviews: sql<string>`coalesce(sum(${user.ratingCount}), 0)`,
     })
-    .from(user);
+    .from(user)
+    .where(listed);
   return { totalUsers: Number(row?.users ?? 0), activeReviewers: Number(row?.reviewers ?? 0), totalReviews: Number(row?.reviews ?? 0) };
 }

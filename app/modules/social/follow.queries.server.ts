@@ -3,9 +3,13 @@ import { getDb } from "~/db/client.server";
 import { user, userFollow } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
 
-/** Whether a user with this id exists. */
-export async function userExists(db: Executor, userId: number): Promise<boolean> {
-  const rows = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1);
+/** Whether a user with this id exists and may be followed: their address is verified. */
+export async function followableUserExists(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.emailVerified, true)))
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -3,7 +3,7 @@ import { holdAccount } from "~/modules/accounts/account-hold.queries.server";
 import { transaction } from "~/db/transaction.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { FOLLOW_MESSAGES as M, type FollowIntent } from "./follow.messages";
-import { deleteFollow, insertFollow, listFollowedAmong, shiftFollowCounts, userExists } from "./follow.queries.server";
+import { deleteFollow, insertFollow, listFollowedAmong, shiftFollowCounts, followableUserExists } from "./follow.queries.server";
 
 export { FOLLOW_MESSAGES } from "./follow.messages";
 export type { FollowIntent } from "./follow.messages";
@@ -54,7 +54,7 @@ export async function setFollow(actor: Actor, targetId: number, intent: FollowIn
         // The session was checked when the request began; the account may have been deleted since.
         if (!(await holdAccount(tx, actor.id))) return fail(401, ACCOUNT_GONE);
         if (intent === "follow") {
-          if (!(await userExists(tx, targetId))) return fail(404, M.userNotFound);
+          if (!(await followableUserExists(tx, targetId))) return fail(404, M.userNotFound);
           if (await insertFollow(tx, actor.id, targetId)) await shiftFollowCounts(tx, actor.id, targetId, 1);
           return ok({ userId: targetId, following: true });
         }

@@ -1,4 +1,5 @@
 import { COMMENT_MAX_LENGTH } from "~/db/schema/social";
+import { cleanLongText, hasVisibleText } from "~/lib/user-text";
 
 export { COMMENT_MAX_LENGTH };
 
@@ -46,7 +47,9 @@ export const COMMENT_FORM_MESSAGES = {
 
 /** A comment's text as it is stored and counted: line breaks as \n, no space at either end. */
 function normalizeComment(raw: unknown): string {
-  return typeof raw === "string" ? raw.replace(/\r\n?/g, "\n").trim() : "";
+  if (typeof raw !== "string") return "";
+  const text = cleanLongText(raw).trim();
+  return hasVisibleText(text) ? text : "";
 }
 
 /** Characters as the 500-character rule counts them: whole characters (an emoji is one), after trimming. */

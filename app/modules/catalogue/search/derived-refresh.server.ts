@@ -67,8 +67,12 @@ const PROBES = [
   "Assassin's Creed III: Liberation",
   // Round 10: a year cut to two digits or written "2k…" ("fm05", "fm2k5").
   "Football Manager 2005",
+  // Round 11: a remaster's tag between the name and its version left out ("kh 1.5"), an edition's initials
+  // apart after a numbered name ("kof98 um").
+  "Kingdom Hearts HD 1.5 Remix",
+  "The King of Fighters '98 Ultimate Match",
 ] as const;
-const RULES_REVISION = 6;
+const RULES_REVISION = 7;
 
 /** The rules' fingerprint; `communitySource` is the community alias file's content (a test passes another). */
 export function derivationFingerprint(communitySource: string = COMMUNITY_ALIASES_SOURCE): string {

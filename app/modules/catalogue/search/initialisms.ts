@@ -258,19 +258,24 @@ export function yearCuts(word: string): string[] {
   return out;
 }
 
+/** A remaster's tag written between a name and its number ("Kingdom Hearts HD 1.5 Remix"). */
+const TAG_BEFORE_NUMBER = /(?<=\p{L}) (?:HD|DX) (?=\d)/u;
+
 /** A capital X standing as a word between two names: a crossover's letter ("Street Fighter X Tekken"). */
 const CROSSOVER_X = /\p{L}\S* X \p{L}/u;
 
 function deriveAliases(title: string): string[] {
   camelWords = camelCaseWords(title);
   tagWords = trailingTagWords(title);
+  editionApart = new Set();
   try {
     const out = deriveAliasesOf(title);
     const hyphened = /[A-Za-z]-\d/.test(title);
     const crossover = CROSSOVER_X.test(title);
     const ampersand = title.includes("&");
     const year = TITLE_YEAR.exec(title)?.[0];
-    if (!hyphened && !crossover && !ampersand && !year) return out;
+    const tagBeforeNumber = TAG_BEFORE_NUMBER.test(title);
+    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber) return withEditionsApart(out);
     const more = new Set(out);
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
@@ -284,11 +289,24 @@ function deriveAliases(title: string): string[] {
     if (ampersand) also(() => withFlag("keepAnd", () => deriveAliasesOf(title)));
     // The year cut short, as players write it ("fm05", "svr08", "kof2k1"); after the title's other aliases.
     if (year) for (const cut of yearCuts(year)) also(() => deriveAliasesOf(title.replace(TITLE_YEAR, cut)));
-    return [...more];
+    // A remaster's tag between the name and its version ("Kingdom Hearts HD 2.5 Remix"): players leave it
+    // out ("kh 2.5"); after the title's other aliases.
+    if (tagBeforeNumber) also(() => deriveAliasesOf(title.replace(new RegExp(TAG_BEFORE_NUMBER.source, "gu"), " ")));
+    return withEditionsApart([...more]);
   } finally {
     camelWords = new Map();
     tagWords = new Set();
+    editionApart = new Set();
   }
+}
+
+/** Edition initials typed apart ("kof98 um"), gathered while deriving; appended last, within the cap. */
+let editionApart = new Set<string>();
+
+function withEditionsApart(aliases: string[]): string[] {
+  const out = new Set(aliases);
+  for (const alias of editionApart) if (out.size < MAX_ALIASES) out.add(alias);
+  return [...out];
 }
 
 function withFlag(flag: "crossX" | "keepAnd", derive: () => string[]): string[] {
@@ -349,6 +367,19 @@ function deriveAliasesOf(title: string): string[] {
             // ("Super Mario 64 DS" → "sm64ds").
             if (/^\d+$/.test(n) && after.length >= 1 && after.length <= 3)
               add([...before, `${init}${n}${after.map((w) => (tagWords.has(w) ? w : letterOf(w, 1))).join("")}`], []);
+            // An edition of two or three words after the number, its initials typed apart: "kof98 um" (The King
+            // of Fighters '98 Ultimate Match); last of all the title's aliases, where the cap leaves room.
+            if (
+              /^\d+$/.test(n) &&
+              init.length >= 2 &&
+              after.length >= 2 &&
+              after.length <= 3 &&
+              !after.some((w) => SMALL_WORDS.has(w) || /\d/.test(w))
+            ) {
+              const edition = after.map((w) => letterOf(w, 1)).join("");
+              editionApart.add([...before, `${init}${n}`, edition].join(" "));
+              editionApart.add([...before, init, n, edition].join(" "));
+            }
             // A number closing the name, then the subtitle's initials, glued, digits only: "ssf4ae" (Super
             // Street Fighter IV: Arcade Edition), "kh2fm"; after the other aliases.
             if (/^\d+$/.test(n) && !after.length && rest[0] && init.length >= 2)

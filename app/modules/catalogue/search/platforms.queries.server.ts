@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { asc, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { gameGenre, platform, platformGames } from "~/db/schema";
 
@@ -16,8 +16,16 @@ export async function listPlatforms(): Promise<PlatformOption[]> {
     .orderBy(asc(sql`lower(${platform.name})`), platform.id);
 }
 
-/** The catalogue's genres by name (the search page's Genre filter): game_genre, in primary-key order. */
+/**
+ * The catalogue's genres that some game has, by name (the search page's Genre filter): game_genre (a
+ * small table kept by triggers, drizzle/0025), in primary-key order. The trigger that counts a name down
+ * to 0 deletes it; the condition is a guard should a row at 0 ever be left.
+ */
 export async function listGenres(): Promise<string[]> {
-  const rows = await getDb().select({ name: gameGenre.name }).from(gameGenre).orderBy(asc(gameGenre.name));
+  const rows = await getDb()
+    .select({ name: gameGenre.name })
+    .from(gameGenre)
+    .where(gt(gameGenre.gameCount, 0))
+    .orderBy(asc(gameGenre.name));
   return rows.map((r) => r.name);
 }

@@ -500,3 +500,59 @@ describe("round 10: community aliases", () => {
     expect((await names(q))[0]).toBe(expected);
   });
 });
+
+describe("round 11: a remaster's tag between the name and its version", () => {
+  it("derives the initialisms without the tag too, after the others", async () => {
+    const words = initialismWords("Castle Hearts HD 1.5 Remix");
+    expect(words).toEqual(expect.arrayContaining(["chh15r", "ch15r", "ch15"]));
+    // Only a tag standing before a number.
+    expect(initialismAliases("Castle Hearts HD Remix")).not.toContain("ch remix");
+    await createGame({ name: "Castle Hearts HD 1.5 Remix", releaseYear: 2013, platformNames: ["PlayStation 3"] });
+    await createGame({ name: "Castle Hearts", releaseYear: 2002, platformNames: ["PlayStation 2"] });
+    expect((await names("ch 1.5"))[0]).toBe("Castle Hearts HD 1.5 Remix");
+  });
+});
+
+describe("round 11: a version number ending in .0 typed as its whole number", () => {
+  it("matches 'neon drift 2' with Neon Drift 2.0 (normalised, its number is '20')", async () => {
+    await createGame({ name: "Neon Drift", releaseYear: 1999, developer: "Studio", platformNames: ["PC", "Dreamcast"] });
+    await createGame({ name: "Neon Drift 2.0", releaseYear: 2003, platformNames: ["PC"] });
+    await createGame({ name: "Neon Drift Tournament 2", releaseYear: 2004, platformNames: ["PC"] });
+    expect((await names("neon drift 2"))[0]).toBe("Neon Drift 2.0");
+    expect((await names("neon drift"))[0]).toBe("Neon Drift");
+  });
+});
+
+describe("round 11: a year typed the 2K way, as a title writes it", () => {
+  it("puts the title holding the typed '2k5' before the one whose year 2005 it also reads", async () => {
+    await createGame({
+      name: "Rink Hockey 2005",
+      releaseYear: 2004,
+      developer: "Studio",
+      platformNames: ["PlayStation 2", "Xbox", "GameCube"],
+    });
+    await createGame({ name: "Sports Net Rink Hockey 2K5", releaseYear: 2004, platformNames: ["PlayStation 2"] });
+    await createGame({ name: "Storm Racer 2001", releaseYear: 2001, platformNames: ["PC"] });
+    expect((await names("rink hockey 2k5"))[0]).toBe("Sports Net Rink Hockey 2K5");
+    // With no title writing it so, the year typed short still finds its title.
+    expect((await names("storm racer 2k1"))[0]).toBe("Storm Racer 2001");
+    expect((await names("rink hockey 05"))[0]).toBe("Rink Hockey 2005");
+  });
+});
+
+describe("round 11: an edition's initials typed apart after a numbered name", () => {
+  it("derives the name's initials and number, then the edition's initials as a word of their own", async () => {
+    expect(initialismAliases("The Queen of Blades '98 Ultimate Match")).toEqual(expect.arrayContaining(["the qob98 um", "the qob 98 um"]));
+    // One edition word is glued as before ("p4g"); words holding small words are no edition.
+    expect(initialismAliases("Persona 4 Golden")).not.toContain("p4 g");
+    await createGame({ name: "The Queen of Blades '98 Ultimate Match", releaseYear: 2008, platformNames: ["PlayStation 2"] });
+    await createGame({
+      name: "The Queen of Blades '98",
+      releaseYear: 1998,
+      developer: "Studio",
+      platformNames: ["Neo Geo", "PlayStation"],
+    });
+    expect((await names("qob98 um"))[0]).toBe("The Queen of Blades '98 Ultimate Match");
+    expect((await names("qob98"))[0]).toBe("The Queen of Blades '98");
+  });
+});

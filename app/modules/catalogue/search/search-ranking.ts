@@ -887,10 +887,23 @@ export function firstGameQuery(query: RankQuery): RankQuery | null {
   return { normalized: tokens.join(" "), tokens, canon: query.canon.slice(0, -1), compact: tokens.join("") };
 }
 
+/** A version number ending in ".0" ("Tron 2.0", "Disney Infinity 3.0"). */
+const WHOLE_VERSION = /\b(\d+)\.0\b(?!\.)/g;
+
+/**
+ * A title whose version number ends in ".0", as players type it: the whole number ("tron 2" for Tron 2.0;
+ * normalised, the title's number is "20"). An alternative name's form; null for any other title.
+ */
+export function versionForm(name: string): TitleForm | null {
+  if (!/\d\.0\b/.test(name)) return null;
+  const whole = name.replace(WHOLE_VERSION, "$1");
+  return whole === name ? null : titleForm(whole, true);
+}
+
 export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, opts: RankOptions = {}): ScoreParts {
   let match: TitleMatch = NONE;
   const partial = opts.mostWords ? MOST_WORDS : STRICT_PARTIAL;
-  const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true))];
+  const forms = [titleForm(c.name), ...c.alternativeNames.map((a) => titleForm(a, true)), versionForm(c.name)];
   for (const form of forms) if (form) match = better(match, matchTitle(query, form, partial));
   // "sonic 1", "halo 1": the first game of a series usually has no number.
   const first = firstGameQuery(query);
@@ -1125,6 +1138,32 @@ export function familyHeads(names: readonly string[]): Set<string> {
   return heads;
 }
 
+/** A year written the 2K way: "2k" (2000) or "2k5", "2k10". */
+const TWO_K_YEAR = /^2k\d{0,2}$/;
+/** What a title matching a typed 2K year only as its four digits loses when another title writes it so. */
+const YEAR_WRITTEN_OTHERWISE_PENALTY = 200;
+
+/**
+ * A year typed the 2K way is how 2K-branded titles write it ("nhl 2k5": ESPN NHL 2K5), and a title's year
+ * typed so is the same year written otherwise (yearCuts: "tempest 2k" → Tempest 2000). When a candidate's
+ * title holds the typed word itself, the others (NHL 2005: the term read as its exact title) come after it:
+ * no longer exact, 200 less.
+ */
+function yearAsWritten(scored: readonly { candidate: RankCandidate; score: ScoreParts }[], query: RankQuery): void {
+  const codes = query.tokens.filter((t) => TWO_K_YEAR.test(t));
+  if (!codes.length) return;
+  const writes = (r: { candidate: RankCandidate }) => {
+    const words = new Set(normalizeTitle(r.candidate.name).split(" "));
+    return codes.every((c) => words.has(c));
+  };
+  if (!scored.some(writes)) return;
+  for (const r of scored) {
+    if (writes(r)) continue;
+    r.score.exact = false;
+    r.score.total -= YEAR_WRITTEN_OTHERWISE_PENALTY;
+  }
+}
+
 /** Scores, drops candidates below the relevance threshold, sorts best first. */
 export function rankCandidates<T extends RankCandidate>(
   query: RankQuery,
@@ -1137,6 +1176,7 @@ export function rankCandidates<T extends RankCandidate>(
     .map((candidate) => ({ candidate, score: scoreCandidate(query, candidate, now, opts) }))
     .filter((r) => r.score.title >= threshold);
   seriesPrior(scored, query);
+  yearAsWritten(scored, query);
   return scored
     .map((r) => ({ ...r, time: releaseTime(r.candidate) ?? 0 }))
     .sort(

@@ -381,7 +381,7 @@ export async function browseCatalogue(
   const db = getDb();
   const order = browseOrder(sort.field, sort.order);
   if (filters.genre && (await genreWalkPays(db, filters, offset + limit))) {
-    // One genre: the page's ids first, from the sort's index alone (it carries `genres`, migration 0023:
+    // One genre: the page's ids first, from the sort's index alone (it carries `genres`, migration 0026:
     // an index-only walk, no heap page per game checked), then the page's rows by id. A common genre's
     // last page checks ~4,000 entries (offset 980 of GENRE_CAP at a quarter of the catalogue): 7–22 ms
     // reading the heap, ~1 ms index-only (PostgreSQL, 200,000 games).
