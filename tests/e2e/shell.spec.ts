@@ -67,9 +67,33 @@ test.describe("home page", () => {
       await page.setViewportSize(viewport);
       await page.goto("/", { waitUntil: "networkidle" });
       await waitForHydration(page);
-      // Nothing may stick out sideways at any width.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      // Nothing may stick out sideways at any width, once what slides in after hydration (the consent
+      // banner, toasts) has come to rest: a lasting overflow fails and names the elements that stick out.
+      let culprits: string[] = [];
+      try {
+        await expect
+          .poll(
+            async () => {
+              const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+              culprits =
+                overflow > 0
+                  ? await page.evaluate(() =>
+                      Array.from(document.body.querySelectorAll("*"))
+                        .filter((el) => el.getBoundingClientRect().right > window.innerWidth)
+                        .slice(-4)
+                        .map(
+                          (el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} (${el.getBoundingClientRect().right})`,
+                        ),
+                    )
+                  : [];
+              return overflow;
+            },
+            { timeout: 3000 },
+          )
+          .toBeLessThanOrEqual(0);
+      } catch (error) {
+        throw new Error(`horizontal overflow at ${viewport.width}px: ${culprits.join(" | ")}`, { cause: error });
+      }
       const file = path.join("test-results", "screenshots", `home-${name}.png`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       await page.screenshot({ path: file, fullPage: true });
