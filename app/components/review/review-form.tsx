@@ -16,15 +16,8 @@ import type { ReviewEditorGame, ReviewEditorReview } from "~/modules/reviews/rev
 
 export const UNCHANGED_TOOLTIP = "Make changes to enable updating your review";
 
-interface Values {
-  rating: string;
-  recommended: "" | "yes" | "no";
-  finished: "" | "yes" | "no";
-  platform: string;
-  text: string;
-  playtime: string;
-  spoilers: boolean;
-}
+/** The form's fields: a draft without the review's id (that is a hidden field of its own). */
+type Values = Omit<ReviewDraft, "reviewId">;
 
 function initialValues(
   game: ReviewEditorGame,
