@@ -96,7 +96,7 @@ describe("the profile form", () => {
         return f;
       })(),
     );
-    expect(saved.ok).toBe(true);
+    expect(saved).toMatchObject({ ok: true });
     const [row] = await db
       .handle()
       .db.select({ name: user.name, bio: user.bio, location: user.location, platform: user.platform })
