@@ -81,7 +81,9 @@ describe("the profile form", () => {
   function form(over: Record<string, string>): FormData {
     const f = new FormData();
     seq += 1;
-    const fields = { username: `bidi_${process.pid % 10000}_${seq}`, name: "Ada", bio: "", location: "", website: "", ...over };
+    // Not "bidi_…": freshAccount("Bidi") above names its account bidi_<pid % 1000>_<n>, the same name when
+    // the process id's thousands digit is 0.
+    const fields = { username: `form_${process.pid % 10000}_${seq}`, name: "Ada", bio: "", location: "", website: "", ...over };
     for (const [k, v] of Object.entries(fields)) f.append(k, v);
     return f;
   }
