@@ -20,6 +20,7 @@ import {
   PASSWORDS_DONT_MATCH,
   ProfileUpdate,
   usernameField,
+  usernameRefused,
   USERNAME_TAKEN_MESSAGE,
 } from "~/modules/accounts/accounts.schema";
 import {
@@ -295,7 +296,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             const existing = await findAccountByEmail(db, email);
             const replacing = existing && !existing.emailVerified ? existing.id : null;
             const holder = await findUserIdByUsername(db, name);
-            if (holder !== null && holder !== replacing) reject(TAKEN_MESSAGE, "username");
+            if (usernameRefused(name, holder, replacing)) reject(TAKEN_MESSAGE, "username");
             body.username = name;
             body.displayUsername = name;
             // The profile fields sign-up also accepts follow the profile rules.
@@ -339,7 +340,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
               const session = await getSessionFromCtx(ctx);
               if (!session) reject("Unauthorized", "form", "UNAUTHORIZED");
               const holder = await findUserIdByUsername(db, update.username);
-              if (holder !== null && String(holder) !== String(session.user.id)) reject(TAKEN_MESSAGE, "username");
+              if (usernameRefused(update.username, holder, session.user.id)) reject(TAKEN_MESSAGE, "username");
               body.username = update.username;
             }
             if (update.name !== undefined) body.name = update.name;

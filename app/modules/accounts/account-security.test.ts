@@ -481,6 +481,10 @@ describe("/api/auth/update-user", () => {
     const taken = await update(f.cookie, { username: other.username.toUpperCase() });
     expect(taken.status).toBe(400);
     expect(await messageOf(taken)).toBe("This username is already taken");
+    // A reserved name nobody holds is taken too.
+    const reserved = await update(f.cookie, { username: "Admin" });
+    expect(reserved.status).toBe(400);
+    expect(await messageOf(reserved)).toBe("This username is already taken");
     expect((await update(f.cookie, { username: f.username.toUpperCase() })).status).toBe(200);
     const free = `free_${process.pid % 1000}_${Date.now() % 1000}`;
     expect((await update(f.cookie, { username: free })).status).toBe(200);

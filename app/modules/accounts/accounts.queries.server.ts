@@ -1,12 +1,14 @@
 import { and, eq, like, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { user, verification } from "~/db/schema";
+import { isReservedUsername } from "./accounts.schema";
 import { releaseUserRatings } from "~/modules/reviews/reviews.queries.server";
 import { releaseFollowCounts } from "~/modules/social/follow.queries.server";
 import { releaseUserLikes } from "~/modules/social/social.queries.server";
 
-/** Usernames are stored lowercase; lookups are lowercase too. */
+/** Usernames are stored lowercase; lookups are lowercase too. A reserved name counts as taken. */
 export async function isUsernameTaken(username: string, db: Database = getDb()): Promise<boolean> {
+  if (isReservedUsername(username)) return true;
   const rows = await db.select({ id: user.id }).from(user).where(eq(user.username, username.toLowerCase())).limit(1);
   return rows.length > 0;
 }

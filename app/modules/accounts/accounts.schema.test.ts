@@ -74,6 +74,9 @@ describe("generated username", () => {
   });
   it("tries suffixes 1 to 99, then the last 4 digits of the time", async () => {
     expect(await generateUsername("sam@x.org", takenSet(["sam", "sam1", "sam2"]))).toBe("sam3");
+    // A reserved name is never handed out, even when no account holds it.
+    expect(await generateUsername("Admin@x.org", takenSet([]))).toBe("admin1");
+    expect(await generateUsername("support@x.org", takenSet(["support1"]))).toBe("support2");
     const all = ["sam", ...Array.from({ length: 99 }, (_, i) => `sam${i + 1}`)];
     expect(await generateUsername("sam@x.org", takenSet(all), () => 1700000004321)).toBe("sam4321");
   });

@@ -27,6 +27,49 @@ export const usernameField = z
   .transform((u) => u.toLowerCase());
 
 /**
+ * Names that would pass for the site speaking (or for no one): nobody may take them, they answer
+ * "taken" like a held name (sign-up, profile edit, the live availability check, names generated at an
+ * OAuth sign-up). An account that already holds one (made before the list) keeps it.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  "admin",
+  "administrator",
+  "anonymous",
+  "deleted",
+  "help",
+  "mod",
+  "moderator",
+  "moderators",
+  "null",
+  "official",
+  "root",
+  "savepoint",
+  "savepoint_team",
+  "security",
+  "staff",
+  "support",
+  "sysadmin",
+  "system",
+  "team",
+  "undefined",
+  "webmaster",
+]);
+
+/** Whether a username (any case) is one nobody may take. */
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(username.trim().toLowerCase());
+}
+
+/**
+ * Whether `username` is refused as taken for the account `self` (null: a new account): held by
+ * another account, or reserved and held by nobody (its holder from before the list keeps it).
+ */
+export function usernameRefused(username: string, holder: number | string | null, self: number | string | null): boolean {
+  if (holder !== null) return self === null || String(holder) !== String(self);
+  return isReservedUsername(username);
+}
+
+/**
  * The public name shown next to the username: plain text, no control characters. Invisible and
  * direction characters are removed (cleanName), and a name with nothing visible left is no name.
  */
@@ -172,7 +215,8 @@ export async function generateUsername(
     .replace(/[^a-z0-9_]/g, "")
     .slice(0, 18)
     .padEnd(USERNAME_MIN, "0");
-  const free = async (candidate: string) => usernameField.safeParse(candidate).success && !(await isTaken(candidate));
+  const free = async (candidate: string) =>
+    usernameField.safeParse(candidate).success && !isReservedUsername(candidate) && !(await isTaken(candidate));
   if (await free(base)) return base;
   for (let n = 1; n <= 99; n++) {
     const candidate = `${base}${n}`;

@@ -54,6 +54,18 @@ export async function signUp(
     body: { name: username, username, email, password, confirmPassword, agreeToTerms },
   });
   if (r.ok) return ok({ email: form.email, setCookies: r.setCookies });
+  if (r.status === 422 && !r.field) {
+    // Two sign-ups for one name at the same moment: both passed the check, the unique index let one
+    // in. The other hears what it would have heard a moment later; any other refusal of the insert
+    // gets the form's own words, not Better Auth's.
+    let taken = false;
+    try {
+      taken = await isUsernameTaken(username);
+    } catch {
+      // The lookup failing is no reason to say more than the general sentence.
+    }
+    return taken ? fail(400, USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE }) : fail(422, MESSAGES.signupFailed);
+  }
   return failure(r, MESSAGES.signupFailed);
 }
 

@@ -232,6 +232,32 @@ describe("rules enforced on the server, whoever calls", () => {
     expect(await isUsernameAvailable(`free_${process.pid % 1000}_x`)).toEqual({ available: true });
   });
 
+  it("two sign-ups for one name at the same moment: one account, the other hears the name is taken", async () => {
+    const name = `race_${process.pid % 1000}_${Date.now() % 10_000}`;
+    const [a, b] = [fresh(), fresh()];
+    const results = await Promise.all([
+      signUp(pageRequest("/signup"), contextFor(nextIp()), { ...a, username: name }),
+      signUp(pageRequest("/signup"), contextFor(nextIp()), { ...b, username: name }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { username: "This username is already taken" },
+    });
+    expect(await db.handle().db.select({ id: user.id }).from(user).where(eq(user.username, name))).toHaveLength(1);
+  });
+
+  it("answers a reserved name as taken, and refuses it at sign-up whoever calls", async () => {
+    const taken = { available: false, reason: "taken", message: "This username is already taken" };
+    expect(await isUsernameAvailable("Admin")).toEqual(taken);
+    expect(await isUsernameAvailable("savepoint")).toEqual(taken);
+    const account = fresh();
+    const r = await signUp(pageRequest("/signup"), contextFor(nextIp()), { ...account, username: "Support" });
+    expect(r).toMatchObject({ ok: false, status: 400, fieldErrors: { username: "This username is already taken" } });
+    expect(await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, account.email))).toHaveLength(0);
+  });
+
   it("answers a badly formatted name with the username rule it breaks, not as taken", async () => {
     const invalid = (message: string) => ({ available: false, reason: "invalid", message });
     expect(await isUsernameAvailable("john-doe")).toEqual(invalid("Username can only contain letters, numbers, and underscores"));

@@ -4,7 +4,7 @@ import { holdAccount } from "~/modules/accounts/account-hold.queries.server";
 import { TAKEN_MESSAGE } from "~/auth/auth.server";
 import { transaction } from "~/db/transaction.server";
 import { fail, ok, type Result } from "~/lib/result";
-import { fieldErrors } from "~/modules/accounts/accounts.schema";
+import { fieldErrors, usernameRefused } from "~/modules/accounts/accounts.schema";
 import { getUploadStorage } from "~/modules/uploads/storage.server";
 import { sniffImage, squareWebp } from "~/modules/uploads/image.server";
 import { findProfileUser, findUserIdByUsernameLower, updateProfileRow } from "./profile.queries.server";
@@ -76,7 +76,7 @@ export async function updateProfile(actor: Actor, form: FormData): Promise<Resul
       // The session was checked when the request began; the account may have been deleted since.
       if (!(await holdAccount(tx, auth.data.id))) return fail(401, ACCOUNT_GONE);
       const holder = await findUserIdByUsernameLower(tx, p.username);
-      if (holder !== null && holder !== auth.data.id) return fail(409, TAKEN_MESSAGE, { username: TAKEN_MESSAGE });
+      if (usernameRefused(p.username, holder, auth.data.id)) return fail(409, TAKEN_MESSAGE, { username: TAKEN_MESSAGE });
       await updateProfileRow(tx, auth.data.id, {
         username: p.username,
         displayUsername: String(raw.username).trim(),

@@ -104,6 +104,18 @@ describe("profile edit", () => {
     expect(r).toMatchObject({ ok: false, status: 409, error: "This username is already taken" });
     expect((await row(other.id)).username).toBe("taken_one");
   });
+
+  it("refuses a reserved name nobody holds, and lets an account that already holds one keep it", async () => {
+    const me = await createActor();
+    const refused = await updateProfile(me, good({ username: "Moderator" }));
+    expect(refused).toMatchObject({ ok: false, status: 409, error: "This username is already taken" });
+    expect((await row(me.id)).username).not.toBe("moderator");
+    // An account named before the list existed (made here straight in the table) keeps its name.
+    const holder = await createActor({ username: "webmaster", displayUsername: "webmaster" });
+    const kept = await updateProfile(holder, good({ username: "WebMaster", name: "Still me" }));
+    expect(kept.ok).toBe(true);
+    expect(await row(holder.id)).toMatchObject({ username: "webmaster", displayUsername: "WebMaster", name: "Still me" });
+  });
 });
 
 const file = (bytes: Buffer | Uint8Array, name = "a.png", type = "image/png") => new File([new Uint8Array(bytes)], name, { type });
