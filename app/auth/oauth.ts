@@ -26,7 +26,7 @@ export function oauthStartHref(providerId: string, redirectTo?: string | null): 
 export const OAUTH_MESSAGES = {
   cancelled: "Sign-in was cancelled. You can try again or use your email and password.",
   accountNotLinked:
-    "An account with this email already exists. Sign in with your email and password; accounts are linked automatically only when both email addresses are verified.",
+    "An account with this email already exists. Sign in with your email and password, or use 'Forgot password?' to get a link by email; accounts are linked automatically only when both email addresses are verified.",
   emailMissing: "The provider did not share a verified email address. Allow access to your email address and try again.",
   expired: "Your sign-in attempt expired or was started in another browser. Please try again.",
   unavailable: "This sign-in method is not available right now. Please try again later or use your email and password.",
