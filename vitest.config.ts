@@ -14,7 +14,10 @@ export default defineConfig({
     globalSetup: ["tests/setup/global.ts"],
     pool: "forks",
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // A ceiling for a hung test, not a speed check (speed lives in bench/). Machines of this kind differ
+    // up to 4× in speed (bench/README.md: a bare http server 15k–70k req/s); the heaviest tests (a
+    // 6,000-game bulk load, the relevance floors) took 20–35 s on the slow one under load.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     environment: "node",
   },
