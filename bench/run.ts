@@ -11,9 +11,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { fmt, round, table } from "./lib/format";
-import { drive, probe, type LoadOptions, type LoadResult } from "./lib/load";
+import { drive, measureCeiling, probe, type LoadOptions, type LoadResult } from "./lib/load";
 import { loadAverage, machineInfo } from "./lib/machine";
-import { assertBuild, BenchError, startAppServer, startCeilingServer, type Served } from "./lib/processes";
+import { assertBuild, BenchError, startAppServer, type Served } from "./lib/processes";
+import { runBench, writeReport } from "./lib/report";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -72,7 +73,6 @@ async function main(): Promise<number> {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savepoint-bench-"));
   let app: Served | undefined;
-  let ceiling: Served | undefined;
   let exitCode: number | null = null;
   const rows: RouteRow[] = [];
   let ceilingResult: LoadResult | undefined;
@@ -80,14 +80,8 @@ async function main(): Promise<number> {
   try {
     console.log(`Starting the production server on a fresh data dir (${dataDir})...`);
     app = await startAppServer({ root, dataDir });
-    ceiling = await startCeilingServer();
     console.log(`Each target: ${load.warmup} s warm-up, then ${load.duration} s with ${load.connections} connections.\n`);
-
-    process.stdout.write("ceiling (bare node http) ... ");
-    ceilingResult = await drive(ceiling.url, load);
-    console.log(`${fmt(ceilingResult.reqPerSec, 0)} req/s`);
-    await ceiling.stop();
-    ceiling = undefined;
+    ceilingResult = await measureCeiling(load);
 
     for (const t of TARGETS) {
       process.stdout.write(`${t.name} ${t.path} ... `);
@@ -108,7 +102,6 @@ async function main(): Promise<number> {
       });
     }
   } finally {
-    await ceiling?.stop();
     if (app) exitCode = await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -145,18 +138,10 @@ async function main(): Promise<number> {
     routes: rows,
     serverExitCode: exitCode,
   };
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${path.relative(process.cwd(), out) || out}`);
+  console.log(`Wrote ${writeReport(out, report) || out}`);
   const failed = rows.some((r) => r.status === "measured" && ((r.errors ?? 0) > 0 || (r.non2xx ?? 0) > 0));
   if (failed) console.log("Some requests failed (errors or non-2xx answers): see the table.");
   return cleanStop && !failed ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof BenchError ? err.message : err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -21,10 +21,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase, pgliteExtensions, setDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { openDatabase, setDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { importCatalogue } from "../app/modules/catalogue/import/import.service.server";
 import { searchGames } from "../app/modules/catalogue/search/search.service.server";
@@ -33,16 +31,17 @@ import { buildIsStale } from "../server/build";
 import { seedSynthetic } from "../scripts/synthetic/seed";
 import { refreshDerivedSearchColumns } from "../app/modules/catalogue/search/derived-refresh.server";
 import { generateGames } from "../scripts/synthetic/titles";
-import { fmt, percentile, round, table } from "./lib/format";
-import { drive, probe, type LoadOptions, type LoadResult } from "./lib/load";
+import { dropPostgresDatabase, postgresDatabase, restorePgliteCache, savePgliteCache } from "./lib/database";
+import { fmt, latencySummary, percentile, round, table } from "./lib/format";
+import { drive, measureCeiling, probe, type LoadOptions, type LoadResult } from "./lib/load";
 import { loadAverage, machineInfo } from "./lib/machine";
 import { REAL_QUERIES, syntheticQueries } from "./lib/queries";
-import { assertBuild, BenchError, startAppServer, startCeilingServer, type Served } from "./lib/processes";
+import { assertBuild, BenchError, startAppServer, type Served } from "./lib/processes";
+import { runBench, writeReport } from "./lib/report";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const realFile = path.resolve(root, "..", "shared", "datasets", "games-real.jsonl");
 const cacheDir = path.join(root, "bench", ".cache");
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const BUDGETS = { searchP95: { pglite: 40, postgres: 15 }, gamePageP99: 100 };
 
@@ -194,12 +193,7 @@ async function preparePglite(args: Args): Promise<Prepared> {
   const cacheFile = path.join(cacheDir, `search-pglite-${dataKey(args)}.tar.gz`);
   let fromCache = false;
   if (!args.rebuild && fs.existsSync(cacheFile)) {
-    console.log(`Loading the cached database ${path.relative(root, cacheFile)}...`);
-    const pgl = await PGlite.create(path.join(dataDir, "pglite"), {
-      loadDataDir: new Blob([fs.readFileSync(cacheFile)]),
-      extensions: pgliteExtensions,
-    });
-    await pgl.close();
+    await restorePgliteCache(root, dataDir, cacheFile);
     fromCache = true;
   }
   const handle = await openDatabase({ dataDir });
@@ -214,13 +208,7 @@ async function preparePglite(args: Args): Promise<Prepared> {
   } else if (migrated) {
     await handle.db.execute(sql`analyze`);
   }
-  if (!fromCache || migrated) {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    for (const old of fs.readdirSync(cacheDir)) if (old.startsWith("search-pglite-")) fs.rmSync(path.join(cacheDir, old));
-    const dump = await handle.pglite?.dumpDataDir("gzip");
-    if (dump) fs.writeFileSync(cacheFile, Buffer.from(await dump.arrayBuffer()));
-    console.log(`Cached the database in ${path.relative(root, cacheFile)} (${round(fs.statSync(cacheFile).size / 2 ** 20, 1)} MB)`);
-  }
+  if (!fromCache || migrated) await savePgliteCache(root, handle, cacheFile, "search-pglite-");
   return {
     handle,
     dataDir,
@@ -236,23 +224,10 @@ async function preparePglite(args: Args): Promise<Prepared> {
 async function preparePostgres(args: Args): Promise<Prepared> {
   const started = Date.now();
   const name = `savepoint_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new BenchError(`Could not connect to PostgreSQL at ${PG_ADMIN_URL}: ${(err as Error).message}`);
-  }
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = await postgresDatabase(name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savepoint-bench-search-"));
   const drop = async () => {
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await c.connect();
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.end();
+    await dropPostgresDatabase(name);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -289,14 +264,11 @@ interface LatencyStats {
 }
 
 function stats(ms: number[], wallMs: number): LatencyStats {
-  const sorted = [...ms].sort((a, b) => a - b);
+  const { max, ...percentiles } = latencySummary(ms);
   return {
-    calls: ms.length,
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
+    ...percentiles,
     mean: round(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length)),
-    max: round(sorted[sorted.length - 1] ?? Number.NaN),
+    max,
     callsPerSec: round((ms.length * 1000) / Math.max(1, wallMs), 1),
   };
 }
@@ -381,7 +353,6 @@ interface GamePageResult extends Partial<LoadResult> {
 
 async function measureGamePage(prepared: Prepared, paths: { path: string; name: string }[], load: LoadOptions): Promise<GamePageResult> {
   let app: Served | undefined;
-  let ceiling: Served | undefined;
   const result: GamePageResult = { status: "skipped" };
   try {
     app = await startAppServer({ root, dataDir: prepared.dataDir, databaseUrl: prepared.databaseUrl });
@@ -392,12 +363,7 @@ async function measureGamePage(prepared: Prepared, paths: { path: string; name: 
       const note = p.status === 404 ? "HTTP 404: the game page is not built yet" : (p.note ?? "not a game page");
       return { status: "skipped", note };
     }
-    ceiling = await startCeilingServer();
-    process.stdout.write("ceiling (bare node http) ... ");
-    const c = await drive(ceiling.url, load);
-    console.log(`${fmt(c.reqPerSec, 0)} req/s`);
-    await ceiling.stop();
-    ceiling = undefined;
+    const c = await measureCeiling(load);
     process.stdout.write(`game page (${paths.length} games in turn) ... `);
     const r = await drive(
       app.url,
@@ -414,7 +380,6 @@ async function measureGamePage(prepared: Prepared, paths: { path: string; name: 
     });
     return result;
   } finally {
-    await ceiling?.stop();
     if (app) result.serverExitCode = await app.stop();
   }
 }
@@ -583,16 +548,8 @@ async function main(): Promise<number> {
     await prepared.cleanup();
   }
   const out = path.join(root, "bench", "results", `search-${kind}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
+  console.log(`\nWrote ${writeReport(out, report)}`);
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof BenchError ? err.message : err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -28,27 +28,27 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { loadConfig, setConfig } from "../app/config.server";
-import { openDatabase, pgliteExtensions, setDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { openDatabase, setDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { progressBar } from "../scripts/lib/cli";
 import { seedCommunity } from "../scripts/synthetic/community";
 import { seedSynthetic } from "../scripts/synthetic/seed";
 import { refreshDerivedSearchColumns } from "../app/modules/catalogue/search/derived-refresh.server";
-import { fmt, percentile, round, table } from "./lib/format";
+import { dropPostgresDatabase, postgresDatabase, restorePgliteCache, savePgliteCache } from "./lib/database";
+import { fmt, latencySummary, percentile, round, table } from "./lib/format";
 import { drive, type LoadOptions, type LoadResult } from "./lib/load";
 import { loadAverage, machineInfo } from "./lib/machine";
 import { cpuSnapshot } from "./lib/cpu";
 import { assertBuild, BenchError, startAppServer, type Served } from "./lib/processes";
+import { runBench, writeReport } from "./lib/report";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, "bench", ".cache");
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "bench-password-1";
 /** Tables whose sequential scans the EXPLAIN pass reports. */
 const WATCHED = ["rating", "content_like", "comment", "user_follow", "game_progress", "user_wishlist", "user_collection", "user_top_games"];
@@ -226,12 +226,7 @@ async function preparePglite(args: Args): Promise<Prepared> {
   const cacheFile = path.join(cacheDir, `social-pglite-${dataKey(args)}.tar.gz`);
   let fromCache = reused;
   if (!reused && !args.rebuild && fs.existsSync(cacheFile)) {
-    console.log(`Loading the cached database ${path.relative(root, cacheFile)}...`);
-    const pgl = await PGlite.create(path.join(dataDir, "pglite"), {
-      loadDataDir: new Blob([fs.readFileSync(cacheFile)]),
-      extensions: pgliteExtensions,
-    });
-    await pgl.close();
+    await restorePgliteCache(root, dataDir, cacheFile);
     fromCache = true;
   }
   const handle = await openDatabase({ dataDir });
@@ -240,12 +235,8 @@ async function preparePglite(args: Args): Promise<Prepared> {
   if (!fromCache) {
     console.log(`Building the PGlite community database in ${dataDir} (cached afterwards)...`);
     seedPhases = await fill(handle, args);
-    fs.mkdirSync(cacheDir, { recursive: true });
-    for (const old of fs.readdirSync(cacheDir)) if (old.startsWith("social-pglite-")) fs.rmSync(path.join(cacheDir, old));
     try {
-      const dump = await handle.pglite?.dumpDataDir("gzip");
-      if (dump) fs.writeFileSync(cacheFile, Buffer.from(await dump.arrayBuffer()));
-      console.log(`Cached the database in ${path.relative(root, cacheFile)} (${round(fs.statSync(cacheFile).size / 2 ** 20, 1)} MB)`);
+      await savePgliteCache(root, handle, cacheFile, "social-pglite-");
     } catch (err) {
       // PGlite dumps into one buffer: a data directory over ~4 GB (the full community) cannot be.
       console.warn(`Could not cache the database (${(err as Error).message}); --keep keeps ${dataDir} for --reuse.`);
@@ -271,17 +262,7 @@ async function preparePostgres(args: Args): Promise<Prepared> {
   const started = Date.now();
   const name = args.reuse ?? `bench_social_${process.pid}`;
   if (!/^bench_social_\w+$/.test(name)) throw new BenchError(`--reuse takes a bench_social_* database (got "${name}")`);
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new BenchError(`Could not connect to PostgreSQL at ${PG_ADMIN_URL}: ${(err as Error).message}`);
-  }
-  if (!args.reuse) await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = await postgresDatabase(name, !args.reuse);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "s12bench-social-"));
   const drop = async () => {
     if (args.keep) {
@@ -289,10 +270,7 @@ async function preparePostgres(args: Args): Promise<Prepared> {
       fs.rmSync(dataDir, { recursive: true, force: true });
       return;
     }
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await c.connect();
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.end();
+    await dropPostgresDatabase(name);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -701,6 +679,34 @@ async function explainAll(handle: DatabaseHandle, captured: Captured[]) {
   };
 }
 
+/** A user as the services take them (the signed-in actor), for calling them in process. */
+async function actorOf(handle: DatabaseHandle, userId: number) {
+  const [row] = await q<{ id: number; username: string; name: string; email: string; avatar_url: string | null; is_admin: boolean }>(
+    handle,
+    sql`select id, username, name, email, avatar_url, is_admin from "user" where id = ${userId}`,
+  );
+  return {
+    id: row!.id,
+    username: row!.username,
+    name: row!.name,
+    email: row!.email,
+    avatarUrl: row!.avatar_url,
+    isAdmin: row!.is_admin,
+  };
+}
+
+/** The app's configuration for calling its loaders and services in process, on the benchmark's database. */
+function configureFor(prepared: Prepared): void {
+  setConfig(
+    loadConfig({
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: prepared.dataDir,
+      ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : { DATABASE_URL: "" }),
+    }),
+  );
+}
+
 type Loader = (args: { request: Request; params: Record<string, string | undefined>; context: RouterContextProvider }) => Promise<unknown>;
 
 async function callLoader(
@@ -719,17 +725,6 @@ async function callLoader(
   }
 }
 
-function timings(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  return {
-    calls: s.length,
-    p50: round(percentile(s, 50)),
-    p95: round(percentile(s, 95)),
-    p99: round(percentile(s, 99)),
-    max: round(s[s.length - 1] ?? 0),
-  };
-}
-
 // ---------------------------------------------------------------------------
 
 /**
@@ -738,26 +733,8 @@ function timings(ms: number[]) {
  * p50 / p95 / max per mode so the slowest prefixes can be found. Writes bench/results/social-picker-<db>.json.
  */
 async function pickerOnly(prepared: Prepared, t: Targets, args: Args, kind: string, machine: Record<string, unknown>): Promise<number> {
-  setConfig(
-    loadConfig({
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: prepared.dataDir,
-      ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : { DATABASE_URL: "" }),
-    }),
-  );
-  const [row] = await q<{ id: number; username: string; name: string; email: string; avatar_url: string | null; is_admin: boolean }>(
-    prepared.handle,
-    sql`select id, username, name, email, avatar_url, is_admin from "user" where id = ${t.power.id}`,
-  );
-  const actor = {
-    id: row!.id,
-    username: row!.username,
-    name: row!.name,
-    email: row!.email,
-    avatarUrl: row!.avatar_url,
-    isAdmin: row!.is_admin,
-  };
+  configureFor(prepared);
+  const actor = await actorOf(prepared.handle, t.power.id);
   // CPU time per call as well as wall time: on a shared machine the wall time mostly measures the queue
   // for the two cores, the CPU time what a call costs (what it would take on a quiet machine). Node's own
   // CPU (PGlite's included: it runs in this thread) plus, on PostgreSQL, the backend's: the picker then
@@ -798,12 +775,12 @@ async function pickerOnly(prepared: Prepared, t: Targets, args: Args, kind: stri
       const key = `${c.mode}\t${c.query}`;
       per.set(key, [...(per.get(key) ?? []), ms]);
     }
-  const picker = timings(all);
-  const pickerCpu = timings(allCpu);
+  const picker = latencySummary(all);
+  const pickerCpu = latencySummary(allCpu);
   const rows = [...per.entries()]
     .map(([key, ms]) => {
       const [mode, query] = key.split("\t") as [string, string];
-      return { mode, query, ...timings(ms) };
+      return { mode, query, ...latencySummary(ms) };
     })
     .sort((a, b) => b.p95 - a.p95);
   console.log(
@@ -814,7 +791,7 @@ async function pickerOnly(prepared: Prepared, t: Targets, args: Args, kind: stri
   );
   const byMode = modes.map((m) => ({
     mode: m,
-    ...timings(rows.filter((r) => r.mode === m).flatMap((r) => per.get(`${m}\t${r.query}`) ?? [])),
+    ...latencySummary(rows.filter((r) => r.mode === m).flatMap((r) => per.get(`${m}\t${r.query}`) ?? [])),
   }));
   console.log(
     `\n${table(
@@ -836,12 +813,17 @@ async function pickerOnly(prepared: Prepared, t: Targets, args: Args, kind: stri
   const pass = picker.p95 <= 30;
   console.log(`\n${pass ? "PASS" : "FAIL"}  picker search p95 ≤ 30 ms (measured ${fmt(picker.p95, 1)}); load average ${loadAverage()}`);
   const out = path.join(root, "bench", "results", `social-picker-${kind}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ kind: "social-picker", database: kind, machine: { ...machine, loadAverageAfter: loadAverage() }, runs: args.runs, picker, pickerCpu, byMode, perQuery: rows }, null, 2)}\n`,
-  );
-  console.log(`Wrote ${path.relative(process.cwd(), out)}`);
+  const report = {
+    kind: "social-picker",
+    database: kind,
+    machine: { ...machine, loadAverageAfter: loadAverage() },
+    runs: args.runs,
+    picker,
+    pickerCpu,
+    byMode,
+    perQuery: rows,
+  };
+  console.log(`Wrote ${writeReport(out, report)}`);
   return pass ? 0 : 1;
 }
 
@@ -1000,14 +982,7 @@ async function main(): Promise<number> {
     // ---- checks, in-process timings and EXPLAIN
     prepared.handle = await prepared.reopen();
     setDatabase(prepared.handle);
-    setConfig(
-      loadConfig({
-        ...process.env,
-        NODE_ENV: "production",
-        DATA_DIR: prepared.dataDir,
-        ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : { DATABASE_URL: "" }),
-      }),
-    );
+    configureFor(prepared);
     const h = prepared.handle;
     const [likeCheck] = await q<{ like_count: number; like_rows: number }>(
       h,
@@ -1064,22 +1039,8 @@ async function main(): Promise<number> {
     );
 
     const { captured, state } = installCapture(h);
-    const actor = async (u: BenchUser) => {
-      const [row] = await q<{ id: number; username: string; name: string; email: string; avatar_url: string | null; is_admin: boolean }>(
-        h,
-        sql`select id, username, name, email, avatar_url, is_admin from "user" where id = ${u.id}`,
-      );
-      return {
-        id: row!.id,
-        username: row!.username,
-        name: row!.name,
-        email: row!.email,
-        avatarUrl: row!.avatar_url,
-        isAdmin: row!.is_admin,
-      };
-    };
-    const powerActor = await actor(t.power);
-    const followerActor = await actor(t.follower);
+    const powerActor = await actorOf(h, t.power.id);
+    const followerActor = await actorOf(h, t.follower.id);
     const { searchPicker } = await import("../app/modules/lists/lists.service.server");
     const { searchUsers } = await import("../app/modules/social/discover.service.server");
     const { getFollowedFeed } = await import("../app/modules/social/feed.service.server");
@@ -1094,7 +1055,7 @@ async function main(): Promise<number> {
           await c();
           ms.push(performance.now() - s);
         }
-      return timings(ms);
+      return latencySummary(ms);
     };
     const picker = await timeIt(
       "picker search",
@@ -1352,16 +1313,8 @@ async function main(): Promise<number> {
     await prepared.cleanup();
   }
   const out = path.join(root, "bench", "results", `social-${kind}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
+  console.log(`\nWrote ${writeReport(out, report)}`);
   return budgets.some((b) => b.pass === false) ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof BenchError ? err.message : err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -1,8 +1,7 @@
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/setup/database";
 import { contextFor, cookieFrom, freshAccount, linkFromOutbox, nextIp, pageRequest, useAuthConfig } from "../../tests/support/auth";
+import { renderRoute } from "../../tests/support/render-route";
 import type { Config } from "~/config.server";
 import { signUp } from "~/modules/accounts/accounts.service.server";
 import AuthCallbackRoute, { action } from "./auth.callback";
@@ -22,13 +21,7 @@ const post = async (token: string, cookie?: string): Promise<Result> =>
   } as never)) as unknown as Result;
 
 function render(actionData: unknown): string {
-  const Stub = createRoutesStub([{ id: "routes/auth.callback", path: "/auth/callback", Component: AuthCallbackRoute as never }]);
-  return renderToString(
-    <Stub
-      initialEntries={["/auth/callback"]}
-      hydrationData={{ loaderData: { "routes/auth.callback": { token: "t" } }, actionData: { "routes/auth.callback": actionData } }}
-    />,
-  );
+  return renderRoute(AuthCallbackRoute, "routes/auth.callback", "/auth/callback", "/auth/callback", { token: "t" }, actionData);
 }
 
 describe("e-mail verification page", () => {

@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, XCircle } from "~/components/ui/icons";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, Link, useNavigate, useSubmit } from "react-router";
 import type { Route } from "./+types/auth.callback";
 import { readForm } from "~/lib/form.server";
@@ -103,36 +103,36 @@ function Verified() {
 /** The link was opened in another browser than the sign-up's: verified, and the password signs in. */
 function VerifiedSignIn() {
   return (
-    <AuthCard title="Email Verified Successfully!">
-      <div className="flex flex-col items-center gap-4 text-center" role="status">
-        <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-400" />
-        <p className="text-ink">Welcome to Savepoint! Your email address is verified. Sign in with your password to continue.</p>
-        <p className="text-sm text-muted">
-          Did not create this account yourself? Choose your own password with &apos;Forgot password?&apos;: that signs everyone else out.
-        </p>
-      </div>
-      <Link to="/login" className={`${primaryButtonClass} mt-6`}>
-        Sign In
-      </Link>
-      <Link to="/forgot-password" className={`${secondaryButtonClass} mt-3 w-full`}>
-        Forgot password?
-      </Link>
-    </AuthCard>
+    <SignInPanel title="Email Verified Successfully!" secondary={{ to: "/forgot-password", label: "Forgot password?" }}>
+      <p className="text-ink">Welcome to Savepoint! Your email address is verified. Sign in with your password to continue.</p>
+      <p className="text-sm text-muted">
+        Did not create this account yourself? Choose your own password with &apos;Forgot password?&apos;: that signs everyone else out.
+      </p>
+    </SignInPanel>
   );
 }
 
 function AlreadyVerified() {
   return (
-    <AuthCard title="Email Already Verified">
+    <SignInPanel title="Email Already Verified" secondary={{ to: "/", label: "Return to Home" }}>
+      <p className="text-ink">This link has been used already: your email address is verified. Sign in to continue.</p>
+    </SignInPanel>
+  );
+}
+
+/** A verified address that this browser is not signed in with: what happened, then Sign In and one other way on. */
+function SignInPanel({ title, secondary, children }: { title: string; secondary: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <AuthCard title={title}>
       <div className="flex flex-col items-center gap-4 text-center" role="status">
         <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-400" />
-        <p className="text-ink">This link has been used already: your email address is verified. Sign in to continue.</p>
+        {children}
       </div>
       <Link to="/login" className={`${primaryButtonClass} mt-6`}>
         Sign In
       </Link>
-      <Link to="/" className={`${secondaryButtonClass} mt-3 w-full`}>
-        Return to Home
+      <Link to={secondary.to} className={`${secondaryButtonClass} mt-3 w-full`}>
+        {secondary.label}
       </Link>
     </AuthCard>
   );

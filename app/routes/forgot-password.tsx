@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { readFormObject } from "~/lib/form.server";
-import { AuthCard, Field, FormBanner, primaryButtonClass, useBusy } from "~/components/auth/auth-ui";
+import { AuthCard, EmailField, FormBanner, primaryButtonClass, useBusy } from "~/components/auth/auth-ui";
 import { isTrustedOrigin } from "~/auth/session.server";
 import { pageTitle } from "~/lib/meta";
 import { fieldErrors, ResetRequestForm } from "~/modules/accounts/accounts.schema";
@@ -43,15 +43,7 @@ export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps
       {actionData?.error ? <FormBanner tone="error">{actionData.error}</FormBanner> : null}
       <Form method="post" action="/forgot-password" noValidate>
         <fieldset disabled={busy} className="space-y-4">
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            defaultValue={actionData?.email}
-            error={errors.email}
-          />
+          <EmailField defaultValue={actionData?.email} error={errors.email} />
           <button type="submit" className={primaryButtonClass}>
             {busy ? "Sending Reset Email..." : "Send Reset Email"}
           </button>

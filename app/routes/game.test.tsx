@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createGame, createRating, createUser } from "../../tests/factories";
 import { useTestDatabase } from "../../tests/setup/database";
+import { renderRoute } from "../../tests/support/render-route";
 import { gameJsonLd, serializeJsonLd } from "~/components/game/game-structured-data";
 import { game } from "~/db/schema";
 import { flushGameViews } from "~/modules/catalogue/view-counter.server";
@@ -41,8 +41,7 @@ async function viewCount(id: number): Promise<number> {
 }
 
 function render(loaderData: LoaderData, path: string): string {
-  const Stub = createRoutesStub([{ id: "routes/game", path: "/game/:identifier", Component: GamePage as never }]);
-  return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { "routes/game": loaderData } }} />);
+  return renderRoute(GamePage, "routes/game", "/game/:identifier", path, loaderData);
 }
 
 describe("/game/{identifier} loader", () => {

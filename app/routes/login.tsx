@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { readFormObject } from "~/lib/form.server";
-import { AuthCard, Field, FormBanner, PasswordField, primaryButtonClass, useBusy } from "~/components/auth/auth-ui";
+import { AuthCard, EmailField, FormBanner, PasswordField, primaryButtonClass, useBusy } from "~/components/auth/auth-ui";
 import { isTrustedOrigin, optionalUser, safeRedirectTo } from "~/auth/session.server";
 import { oauthErrorMessage } from "~/auth/oauth";
 import { oauthProviders } from "~/auth/providers.server";
@@ -60,15 +60,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" action="/login" noValidate className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <fieldset disabled={busy} className="space-y-4">
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            defaultValue={actionData?.values.email}
-            error={errors.email}
-          />
+          <EmailField defaultValue={actionData?.values.email} error={errors.email} />
           <PasswordField name="password" label="Password" autoComplete="current-password" error={errors.password} />
           <div className="flex items-center justify-between gap-3">
             <label className="flex items-center gap-2 text-sm text-ink">

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { createGame, createRating, createUser } from "../../tests/factories";
 import { useTestDatabase } from "../../tests/setup/database";
 import { pageRequest } from "../../tests/support/auth";
+import { renderRoute } from "../../tests/support/render-route";
 import { comment, rating } from "~/db/schema";
 import GameReviewsRoute, { loader as allReviewsLoader } from "./game.reviews";
 import ReviewViewPage, { loader as viewLoader } from "./review.view";
@@ -21,9 +21,9 @@ function loadView(path: string, authorId: number, igdbId: number | null) {
   } as never);
 }
 
+/** The page's HTML without the markers React puts between adjacent text nodes. */
 function render(Component: unknown, id: string, path: string, url: string, loaderData: unknown) {
-  const Stub = createRoutesStub([{ id, path, Component: Component as never }]);
-  return renderToString(<Stub initialEntries={[url]} hydrationData={{ loaderData: { [id]: loaderData } }} />).replace(/<!-- -->/g, "");
+  return renderRoute(Component, id, path, url, loaderData).replace(/<!-- -->/g, "");
 }
 
 describe("/review/:userId/:gameId comments", () => {

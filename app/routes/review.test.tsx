@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider, UNSAFE_ErrorResponseImpl } from "react-router";
+import { RouterContextProvider, UNSAFE_ErrorResponseImpl } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame, createRating, createUser } from "../../tests/factories";
 import { useTestDatabase } from "../../tests/setup/database";
 import { APP_URL, pageRequest, useAuthConfig, verifiedAccount } from "../../tests/support/auth";
+import { renderRoute } from "../../tests/support/render-route";
 import type { Config } from "~/config.server";
 import { game, rating, user } from "~/db/schema";
 import GamePage, { loader as gameLoader } from "./game";
@@ -39,16 +39,6 @@ async function signedIn() {
   const account = await verifiedAccount(config, "Critic");
   const [row] = await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, account.email));
   return { ...account, id: row!.id };
-}
-
-function renderRoute(Component: unknown, id: string, path: string, url: string, loaderData: unknown, actionData?: unknown) {
-  const Stub = createRoutesStub([{ id, path, Component: Component as never }]);
-  return renderToString(
-    <Stub
-      initialEntries={[url]}
-      hydrationData={{ loaderData: { [id]: loaderData }, actionData: actionData ? { [id]: actionData } : undefined }}
-    />,
-  );
 }
 
 describe("/review/:gameId? when the session ended while writing (with JavaScript)", () => {

@@ -1,17 +1,10 @@
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderRoute } from "../../tests/support/render-route";
 import SignupRoute from "./signup";
 
 /** The no-JS sign-up page's 'Check Your Email!' step, as the server renders it. */
 function render(actionData: unknown): string {
-  const Stub = createRoutesStub([{ id: "routes/signup", path: "/signup", Component: SignupRoute as never }]);
-  return renderToString(
-    <Stub
-      initialEntries={["/signup"]}
-      hydrationData={{ loaderData: { "routes/signup": { providers: [] } }, actionData: { "routes/signup": actionData } }}
-    />,
-  );
+  return renderRoute(SignupRoute, "routes/signup", "/signup", "/signup", { providers: [] }, actionData);
 }
 
 describe("sign-up page", () => {

@@ -5,7 +5,7 @@ import type { Route } from "./+types/signup";
 import { readFormObject } from "~/lib/form.server";
 import {
   AuthCard,
-  Field,
+  EmailField,
   FormBanner,
   NewPasswordFields,
   primaryButtonClass,
@@ -94,15 +94,7 @@ function SignupFormView({ result, providers }: { result?: Extract<ActionResult, 
         <input type="hidden" name="intent" value="signup" />
         <fieldset disabled={busy} className="space-y-4">
           <UsernameField defaultValue={result?.values.username} error={errors.username} />
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            defaultValue={result?.values.email}
-            error={errors.email}
-          />
+          <EmailField defaultValue={result?.values.email} error={errors.email} />
           <NewPasswordFields name="password" label="Password" confirmLabel="Confirm Password" errors={errors} />
           <div className="space-y-1">
             <label className="flex items-start gap-2 text-sm text-ink">

@@ -22,6 +22,18 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? Number.NaN;
 }
 
+/** Calls, p50 / p95 / p99 and the slowest (ms, to 0.01) of a list of timings. */
+export function latencySummary(ms: number[]): { calls: number; p50: number; p95: number; p99: number; max: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return {
+    calls: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? Number.NaN),
+  };
+}
+
 export function round(n: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;

@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
-import { round } from "./format";
+import { fmt, round } from "./format";
+import { startCeilingServer } from "./processes";
 
 export interface LoadOptions {
   connections: number;
@@ -82,5 +83,18 @@ export async function probe(url: string, mustContain?: string): Promise<Probe> {
     return { ok: true, status: 200 };
   } catch (err) {
     return { ok: false, status: 0, note: (err as Error).message };
+  }
+}
+
+/** The machine's ceiling: a bare Node http server in its own process, driven like the app, then stopped. */
+export async function measureCeiling(opts: LoadOptions): Promise<LoadResult> {
+  const ceiling = await startCeilingServer();
+  try {
+    process.stdout.write("ceiling (bare node http) ... ");
+    const r = await drive(ceiling.url, opts);
+    console.log(`${fmt(r.reqPerSec, 0)} req/s`);
+    return r;
+  } finally {
+    await ceiling.stop();
   }
 }

@@ -83,6 +83,21 @@ async function waitFor(url: string, child: ChildProcess, lines: string[], timeou
   throw new BenchError(`No answer from ${url} within ${Math.round(timeoutMs / 1000)} s:\n${lines.join("\n")}`);
 }
 
+/** A started child process as Served: its last lines kept, ready once `readyUrl` answers 200 (stopped if it never does). */
+async function served(child: ChildProcess, url: string, readyUrl: string, timeoutMs: number): Promise<Served> {
+  const lines: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => tail(lines, d.toString()));
+  child.stderr?.on("data", (d: Buffer) => tail(lines, d.toString()));
+  const stop = stopper(child);
+  try {
+    await waitFor(readyUrl, child, lines, timeoutMs);
+  } catch (err) {
+    await stop(5000);
+    throw err;
+  }
+  return { url, pid: child.pid ?? 0, stop, output: () => lines.join("\n") };
+}
+
 export interface ServerOptions {
   root: string;
   dataDir: string;
@@ -119,18 +134,8 @@ export async function startAppServer(opts: ServerOptions): Promise<Served> {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const lines: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => tail(lines, d.toString()));
-  child.stderr?.on("data", (d: Buffer) => tail(lines, d.toString()));
-  const stop = stopper(child);
   const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${url}/healthz`, child, lines, opts.startTimeoutMs ?? 180_000);
-  } catch (err) {
-    await stop(5000);
-    throw err;
-  }
-  return { url, pid: child.pid ?? 0, stop, output: () => lines.join("\n") };
+  return served(child, url, `${url}/healthz`, opts.startTimeoutMs ?? 180_000);
 }
 
 const CEILING_SERVER = `
@@ -151,11 +156,6 @@ export async function startCeilingServer(): Promise<Served> {
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const lines: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => tail(lines, d.toString()));
-  child.stderr?.on("data", (d: Buffer) => tail(lines, d.toString()));
-  const stop = stopper(child);
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/`, child, lines, 15_000);
-  return { url, pid: child.pid ?? 0, stop, output: () => lines.join("\n") };
+  return served(child, url, `${url}/`, 15_000);
 }

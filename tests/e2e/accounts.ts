@@ -2,12 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { DemoGame } from "./demo-catalogue";
 import { expect, waitForHydration } from "./fixtures";
 
 /**
  * Accounts for journeys: sign-up through the auth modal with the verification link from the e2e
  * outbox (the e2e server has no SMTP, so mails are .eml files in <tmp>/savepoint-e2e-*\/data/outbox,
- * see serve.ts), sign-in and sign-out, and plain accounts made through the sign-up API.
+ * see serve.ts), sign-in and sign-out, plain accounts made through the sign-up API, and what a
+ * member posts from the page (ratings, the wishlist, comments).
  */
 
 export const PASSWORD = "Sup3r$ecret!";
@@ -205,4 +207,39 @@ export async function postFromPage(page: Page, url: string, body: Record<string,
     },
     { url, body },
   );
+}
+
+/**
+ * Rates a demo game (a review too when `text` is given) through the review form's plain post, on the
+ * game's first platform; the answer is the 303 back to the game page, not followed.
+ */
+export async function rateGame(
+  page: Page,
+  game: DemoGame,
+  rating: string,
+  text = "",
+  { finished = "yes" }: { finished?: "yes" | "no" } = {},
+): Promise<void> {
+  const res = await postFromPage(page, `/review/${game.igdb_id}`, {
+    rating,
+    recommended: "yes",
+    finished,
+    platform: game.platforms?.[0] ?? "PC (Microsoft Windows)",
+    text,
+  });
+  expect(res.status, res.text).toBe(0);
+}
+
+/** Puts a demo game on the signed-in member's wishlist (the lists API). */
+export async function addToWishlist(page: Page, game: DemoGame): Promise<void> {
+  const res = await postFromPage(page, "/api/lists", { intent: "add_to_wishlist", igdbId: String(game.igdb_id), format: "json" });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** Comments on `author`'s review of a demo game (the review's id from its page's comment form). */
+export async function commentOnReview(page: Page, author: { id: number }, game: DemoGame, content: string): Promise<void> {
+  await page.goto(`/review/${author.id}/${game.igdb_id}`);
+  const reviewId = await page.locator('form input[name="reviewId"]').first().inputValue();
+  const res = await postFromPage(page, "/api/comments", { intent: "create", reviewId, content, format: "json" });
+  expect(res.status, res.text).toBe(200);
 }

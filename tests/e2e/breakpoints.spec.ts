@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { newMember, postFromPage } from "./accounts";
+import { addToWishlist, commentOnReview, newMember, rateGame } from "./accounts";
 import { demoGames } from "./demo-catalogue";
 import { expect, horizontalOverflow, test, waitForHydration } from "./fixtures";
 
@@ -51,16 +51,8 @@ test("the main pages fit every breakpoint, signed out and signed in", async ({ p
 
   const me = await newMember(page, "fits");
   const [reviewed, wished] = [withIgdb[7]!, withIgdb[8]!];
-  const res = await postFromPage(page, `/review/${reviewed.igdb_id}`, {
-    rating: "8.5",
-    recommended: "yes",
-    finished: "yes",
-    platform: reviewed.platforms?.[0] ?? "PC (Microsoft Windows)",
-    text: "A sentence long enough to wrap a few times on a phone. ".repeat(12),
-  });
-  expect(res.status, res.text).toBe(0);
-  const wish = await postFromPage(page, "/api/lists", { intent: "add_to_wishlist", igdbId: String(wished.igdb_id), format: "json" });
-  expect(wish.status, wish.text).toBe(200);
+  await rateGame(page, reviewed, "8.5", "A sentence long enough to wrap a few times on a phone. ".repeat(12));
+  await addToWishlist(page, wished);
   // Long unbroken words, as people type them: a URL in the bio and the website, a key-mash comment.
   const longWord = `https://example.org/${"averyverylongpathsegment".repeat(6)}`;
   await page.goto("/settings/profile");
@@ -69,10 +61,7 @@ test("the main pages fit every breakpoint, signed out and signed in", async ({ p
   await page.getByLabel("Website").fill(longWord.slice(0, 150));
   await page.getByRole("button", { name: "Save Profile" }).click();
   await expect(page.getByText("Profile updated")).toBeVisible();
-  await page.goto(`/review/${me.id}/${reviewed.igdb_id}`);
-  const reviewId = await page.locator('form input[name="reviewId"]').first().inputValue();
-  const comment = await postFromPage(page, "/api/comments", { intent: "create", reviewId, content: "B".repeat(300), format: "json" });
-  expect(comment.status, comment.text).toBe(200);
+  await commentOnReview(page, me, reviewed, "B".repeat(300));
 
   for (const url of [
     "/",
@@ -131,16 +120,7 @@ test("the Top 5 picker: a bottom sheet of small thumbnails on a phone, a dialog 
   // No slide-up: the sheet's box is measured where it comes to rest.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await newMember(page, "picky");
-  for (const g of PICKED) {
-    const res = await postFromPage(page, `/review/${g.igdb_id}`, {
-      rating: "9",
-      recommended: "yes",
-      finished: "yes",
-      platform: g.platforms?.[0] ?? "PC (Microsoft Windows)",
-      text: "",
-    });
-    expect(res.status, res.text).toBe(0);
-  }
+  for (const g of PICKED) await rateGame(page, g, "9");
   await page
     .getByRole("banner")
     .getByRole("button", { name: /Account menu/ })
@@ -180,14 +160,7 @@ test("keyboard: the skip link, the sticky header never hides focus, stat dialogs
 }) => {
   const me = await newMember(page, "keys");
   const game = withIgdb[9]!;
-  const res = await postFromPage(page, `/review/${game.igdb_id}`, {
-    rating: "7",
-    recommended: "yes",
-    finished: "no",
-    platform: game.platforms?.[0] ?? "PC (Microsoft Windows)",
-    text: "Long enough to scroll. ".repeat(120),
-  });
-  expect(res.status, res.text).toBe(0);
+  await rateGame(page, game, "7", "Long enough to scroll. ".repeat(120), { finished: "no" });
 
   // The skip link is the first stop, shows itself, and jumps past the header.
   await page.goto(`/review/${me.id}/${game.igdb_id}`);

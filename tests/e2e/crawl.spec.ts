@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { newMember, postFromPage } from "./accounts";
+import { addToWishlist, commentOnReview, newMember, postFromPage, rateGame } from "./accounts";
 import { demoGames } from "./demo-catalogue";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -89,15 +89,7 @@ async function otherMember(browser: Browser, testInfo: TestInfo) {
   });
   const page = await context.newPage();
   const member = await newMember(page, "crawlee");
-  const game = OTHER_REVIEWED;
-  const res = await postFromPage(page, `/review/${game.igdb_id}`, {
-    rating: "8",
-    recommended: "yes",
-    finished: "yes",
-    platform: game.platforms?.[0] ?? "PC (Microsoft Windows)",
-    text: "A review for the crawler to follow.",
-  });
-  expect(res.status, res.text).toBe(0);
+  await rateGame(page, OTHER_REVIEWED, "8", "A review for the crawler to follow.");
   await context.close();
   return member;
 }
@@ -106,24 +98,11 @@ test("every link two clicks from home opens a page, for a visitor and for a memb
   // The member's data first, so the visitor also meets reviews, profiles and comments on the way.
   const other = await otherMember(browser, testInfo);
   await newMember(page, "crawler");
-  const game = REVIEWED;
-  const review = await postFromPage(page, `/review/${game.igdb_id}`, {
-    rating: "9",
-    recommended: "yes",
-    finished: "yes",
-    platform: game.platforms?.[0] ?? "PC (Microsoft Windows)",
-    text: "Crawled and reviewed.",
-  });
-  expect(review.status, review.text).toBe(0);
-  const wish = await postFromPage(page, "/api/lists", { intent: "add_to_wishlist", igdbId: String(WISHED.igdb_id), format: "json" });
-  expect(wish.status, wish.text).toBe(200);
+  await rateGame(page, REVIEWED, "9", "Crawled and reviewed.");
+  await addToWishlist(page, WISHED);
   const follow = await postFromPage(page, `/api/users/${other.id}/follow`, { intent: "follow", format: "json" });
   expect(follow.status, follow.text).toBe(200);
-  // A comment on the other member's review (its id from the comment form).
-  await page.goto(`/review/${other.id}/${OTHER_REVIEWED.igdb_id}`);
-  const reviewId = await page.locator('form input[name="reviewId"]').first().inputValue();
-  const comment = await postFromPage(page, "/api/comments", { intent: "create", reviewId, content: "Agreed.", format: "json" });
-  expect(comment.status, comment.text).toBe(200);
+  await commentOnReview(page, other, OTHER_REVIEWED, "Agreed.");
 
   const failures = await crawl(page, "member");
   const visitor = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.253.${testInfo.workerIndex % 250}.251` } });

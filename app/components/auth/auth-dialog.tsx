@@ -3,7 +3,7 @@ import { MailCheck } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { setVerificationEmail, type AuthModalMode, type ModalState, type Panel } from "./auth-modal";
-import { Field, FormBanner, PasswordField, NewPasswordFields, primaryButtonClass, useFieldErrors, UsernameField } from "./auth-ui";
+import { EmailField, FormBanner, PasswordField, NewPasswordFields, primaryButtonClass, useFieldErrors, UsernameField } from "./auth-ui";
 import { OAuthButtons } from "./oauth-buttons";
 import type { OAuthProviderInfo } from "~/auth/oauth";
 import { LegalReaderDialog, type LegalDocumentKind } from "~/components/legal/legal-reader-dialog";
@@ -130,7 +130,7 @@ function LoginPanel({ onSwitch }: { onSwitch: (panel: AuthModalMode) => void }) 
       <fetcher.Form method="post" action="/login" noValidate>
         <input type="hidden" name="_modal" value="1" />
         <fieldset disabled={busy} className="space-y-4">
-          <Field name="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email} />
+          <EmailField error={errors.email} />
           <PasswordField name="password" label="Password" autoComplete="current-password" error={errors.password} />
           <div className="flex items-center justify-between gap-3">
             <label className="flex items-center gap-2 text-sm text-ink">
@@ -196,7 +196,7 @@ function SignupPanel({
         <input type="hidden" name="intent" value="signup" />
         <fieldset disabled={busy} className="space-y-4">
           <UsernameField error={errors.username} />
-          <Field name="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email} />
+          <EmailField error={errors.email} />
           <NewPasswordFields name="password" label="Password" confirmLabel="Confirm Password" errors={errors} />
           <div className="space-y-1">
             <div className="flex items-start gap-2 text-sm text-ink">
@@ -278,7 +278,7 @@ function ResetPanel({ onSwitch }: { onSwitch: (panel: AuthModalMode) => void }) 
       {result?.error || failed ? <FormBanner tone="error">{result?.error || MESSAGES.resetFailed}</FormBanner> : null}
       <fetcher.Form method="post" action="/forgot-password" noValidate>
         <fieldset disabled={busy} className="space-y-4">
-          <Field name="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email} />
+          <EmailField error={errors.email} />
           <button type="submit" className={primaryButtonClass}>
             {busy ? "Sending Reset Email..." : "Send Reset Email"}
           </button>

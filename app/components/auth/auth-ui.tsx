@@ -275,6 +275,11 @@ export function AvailabilityIndicator({ availability }: { availability: Availabi
   );
 }
 
+/** The account's e-mail address (sign-in, sign-up, password reset). */
+export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return <Field name="email" label="Email" type="email" inputMode="email" autoComplete="email" defaultValue={defaultValue} error={error} />;
+}
+
 /**
  * The sign-up username, with its live availability under it unless the server already
  * named an error: sign-up page and modal.

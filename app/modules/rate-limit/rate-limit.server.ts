@@ -1,3 +1,4 @@
+import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 import { countRequest, deleteIdleCounters, uncountRequest } from "./rate-limit.queries.server";
 
 /**
@@ -74,30 +75,16 @@ interface SweepLogger {
 }
 
 /**
- * Runs the sweep every `intervalMs` off the request path (the first run after one interval: a fresh
- * process has nothing idle to find sooner). The timer is unref'd; stop() waits for a run in progress
- * so shutdown closes the database after it. A failed run is logged and tried again at the next tick.
+ * Runs the sweep every `intervalMs` in the background (startPeriodicJob); the first run after one
+ * interval: a fresh process has nothing idle to find sooner.
  */
-export function startCounterSweep(log: SweepLogger, intervalMs = SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const deleted = await sweepIdleCounters();
-        if (deleted > 0) log.info({ deleted }, "idle rate-limit counters deleted");
-      } catch (err) {
-        log.warn({ error: err instanceof Error ? err.message : String(err) }, "rate-limit sweep failed; retrying at the next run");
-      }
-    });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+export function startCounterSweep(log: SweepLogger, intervalMs = SWEEP_INTERVAL_MS): PeriodicJob {
+  return startPeriodicJob({
+    intervalMs,
+    run: async () => {
+      const deleted = await sweepIdleCounters();
+      if (deleted > 0) log.info({ deleted }, "idle rate-limit counters deleted");
     },
-  };
+    onError: (error) => log.warn({ error }, "rate-limit sweep failed; retrying at the next run"),
+  });
 }
