@@ -26,8 +26,16 @@ function words(part: string): string[] {
     .flatMap((w) => w.split(" "));
 }
 
+/** An ordinal's number ("3rd" → "3", "2nd" → "2", "11th" → "11"), or null. */
+export function ordinalNumber(word: string): string | null {
+  const m = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
+  return m && Number(m[1]) > 0 ? String(Number(m[1])) : null;
+}
+
 function isNumeral(word: string, index: number): boolean {
   if (/^\d+$/.test(word)) return true;
+  // An ordinal is a number to players ("Monster Hunter Portable 3rd": "mhp3").
+  if (ordinalNumber(word)) return true;
   // A crossover's letter X ("Project X Zone"), in the derivation that reads it as a letter.
   if (crossX && word === "x") return false;
   const v = romanToArabic(word);
@@ -54,7 +62,9 @@ const COMPOUND_PARTS: ReadonlySet<string> = new Set(
     "battle field front star craft war frame fall out over watch border land lands kill zone titan " +
     "hearth stone blood borne bio shock home dead light fire storm night day mind heart gold golden eye " +
     "world wide last black smith break down sun moon dark side earth worm snow board under ground coming " +
-    "keeper walker runner hunter master"
+    "keeper walker runner hunter master " +
+    // Round 12: more halves of compounds titles coin ("Fireteam", "Xenoverse", "Hyperdimension", "Cyberpunk").
+    "team verse xeno hyper dimension cyber punk"
   ).split(" "),
 );
 const MIN_COMPOUND_PART = 3;
@@ -209,6 +219,8 @@ const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 
 function numeralForms(word: string): string[] {
   const out = new Set([word]);
+  const ordinal = ordinalNumber(word);
+  if (ordinal) return [word, ordinal];
   // A number with a leading zero ("05": a year cut short, "Ace Combat 04") has no roman twin.
   if (/^0\d/.test(word)) return [word];
   if (/^\d+$/.test(word)) {
@@ -527,6 +539,11 @@ export function initialismWords(title: string): string[] {
   // A number the title hyphenates to a word ("XIII-2" is "xiii2" in search_name) is a word of its own
   // too, so "ff13 2" matches every typed word without the lone "2" filling the candidate cap.
   for (const w of words(title)) if (/^\d+$/.test(w)) out.add(w);
+  // An ordinal's number too ("3rd" → "3"): "trails in the sky 3" finds "… the 3rd" by full text.
+  for (const w of words(title)) {
+    const n = ordinalNumber(w);
+    if (n) out.add(n);
+  }
   // A year's short forms are words of the title too ("madden 05" for Madden NFL 2005, "tempest 2k").
   for (const w of words(title)) for (const cut of yearCuts(w)) out.add(cut);
   return [...out].filter((w) => !own.has(w));
