@@ -131,7 +131,10 @@ async function spellingAlternatives(db: QueryRunner, query: RankQuery): Promise<
   const found = await findDictionaryWords(db, words.filter(needsTrigrams), edits);
   for (const w of words) {
     const best = found
-      .map((word) => ({ word, sim: word === w ? 0 : Math.max(editSimilarity(word, w), soundsTheSame(w, word) ? SOUND_ALIKE_SIMILARITY : 0) }))
+      .map((word) => ({
+        word,
+        sim: word === w ? 0 : Math.max(editSimilarity(word, w), soundsTheSame(w, word) ? SOUND_ALIKE_SIMILARITY : 0),
+      }))
       .filter((r) => r.sim >= 0.6)
       .sort((x, y) => y.sim - x.sim || (x.word < y.word ? -1 : 1))
       .slice(0, CORRECTIONS_PER_WORD)
