@@ -26,7 +26,7 @@ function words(part: string): string[] {
     .flatMap((w) => w.split(" "));
 }
 
-/** An ordinal's number ("3rd" → "3", "2nd" → "2", "11th" → "11"), or null. */
+/** An ordinal's number ("3rd" → "3", "2nd" → "2", "11th" → "11"), or null (a normalised word). */
 export function ordinalNumber(word: string): string | null {
   const m = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
   return m && Number(m[1]) > 0 ? String(Number(m[1])) : null;
@@ -34,8 +34,6 @@ export function ordinalNumber(word: string): string | null {
 
 function isNumeral(word: string, index: number): boolean {
   if (/^\d+$/.test(word)) return true;
-  // An ordinal is a number to players ("Monster Hunter Portable 3rd": "mhp3").
-  if (ordinalNumber(word)) return true;
   // A crossover's letter X ("Project X Zone"), in the derivation that reads it as a letter.
   if (crossX && word === "x") return false;
   const v = romanToArabic(word);
@@ -219,8 +217,6 @@ const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 
 function numeralForms(word: string): string[] {
   const out = new Set([word]);
-  const ordinal = ordinalNumber(word);
-  if (ordinal) return [word, ordinal];
   // A number with a leading zero ("05": a year cut short, "Ace Combat 04") has no roman twin.
   if (/^0\d/.test(word)) return [word];
   if (/^\d+$/.test(word)) {
@@ -270,6 +266,9 @@ export function yearCuts(word: string): string[] {
   return out;
 }
 
+/** An ordinal number in a title ("3rd", "2nd", "4th"). */
+const ORDINAL = /\b(\d{1,2})(?:st|nd|rd|th)\b/i;
+
 /** A remaster's tag written between a name and its number ("Kingdom Hearts HD 1.5 Remix"). */
 const TAG_BEFORE_NUMBER = /(?<=\p{L}) (?:HD|DX) (?=\d)/u;
 
@@ -287,7 +286,8 @@ function deriveAliases(title: string): string[] {
     const ampersand = title.includes("&");
     const year = TITLE_YEAR.exec(title)?.[0];
     const tagBeforeNumber = TAG_BEFORE_NUMBER.test(title);
-    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber) return withEditionsApart(out);
+    const ordinal = ORDINAL.test(title);
+    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal) return withEditionsApart(out);
     const more = new Set(out);
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
@@ -304,6 +304,9 @@ function deriveAliases(title: string): string[] {
     // A remaster's tag between the name and its version ("Kingdom Hearts HD 2.5 Remix"): players leave it
     // out ("kh 2.5"); after the title's other aliases.
     if (tagBeforeNumber) also(() => deriveAliasesOf(title.replace(new RegExp(TAG_BEFORE_NUMBER.source, "gu"), " ")));
+    // An ordinal as its number ("Monster Hunter Portable 3rd" → "mhp3", "mhp3 hd ver" for "… 3rd HD Ver"), after the
+    // title's other aliases (those with the ordinal whole, "mhp3rd", stay first).
+    if (ordinal) also(() => deriveAliasesOf(title.replace(new RegExp(ORDINAL.source, "gi"), "$1")));
     return withEditionsApart([...more]);
   } finally {
     camelWords = new Map();
