@@ -72,7 +72,7 @@ const PROBES = [
   "Kingdom Hearts HD 1.5 Remix",
   "The King of Fighters '98 Ultimate Match",
 ] as const;
-const RULES_REVISION = 7;
+const RULES_REVISION = 8;
 
 /** The rules' fingerprint; `communitySource` is the community alias file's content (a test passes another). */
 export function derivationFingerprint(communitySource: string = COMMUNITY_ALIASES_SOURCE): string {

@@ -26,6 +26,12 @@ function words(part: string): string[] {
     .flatMap((w) => w.split(" "));
 }
 
+/** An ordinal's number ("3rd" → "3", "2nd" → "2", "11th" → "11"), or null (a normalised word). */
+export function ordinalNumber(word: string): string | null {
+  const m = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
+  return m && Number(m[1]) > 0 ? String(Number(m[1])) : null;
+}
+
 function isNumeral(word: string, index: number): boolean {
   if (/^\d+$/.test(word)) return true;
   // A crossover's letter X ("Project X Zone"), in the derivation that reads it as a letter.
@@ -54,7 +60,9 @@ const COMPOUND_PARTS: ReadonlySet<string> = new Set(
     "battle field front star craft war frame fall out over watch border land lands kill zone titan " +
     "hearth stone blood borne bio shock home dead light fire storm night day mind heart gold golden eye " +
     "world wide last black smith break down sun moon dark side earth worm snow board under ground coming " +
-    "keeper walker runner hunter master"
+    "keeper walker runner hunter master " +
+    // Round 12: more halves of compounds titles coin ("Fireteam", "Xenoverse", "Hyperdimension", "Cyberpunk").
+    "team verse xeno hyper dimension cyber punk"
   ).split(" "),
 );
 const MIN_COMPOUND_PART = 3;
@@ -258,6 +266,9 @@ export function yearCuts(word: string): string[] {
   return out;
 }
 
+/** An ordinal number in a title ("3rd", "2nd", "4th"). */
+const ORDINAL = /\b(\d{1,2})(?:st|nd|rd|th)\b/i;
+
 /** A remaster's tag written between a name and its number ("Kingdom Hearts HD 1.5 Remix"). */
 const TAG_BEFORE_NUMBER = /(?<=\p{L}) (?:HD|DX) (?=\d)/u;
 
@@ -275,7 +286,8 @@ function deriveAliases(title: string): string[] {
     const ampersand = title.includes("&");
     const year = TITLE_YEAR.exec(title)?.[0];
     const tagBeforeNumber = TAG_BEFORE_NUMBER.test(title);
-    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber) return withEditionsApart(out);
+    const ordinal = ORDINAL.test(title);
+    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal) return withEditionsApart(out);
     const more = new Set(out);
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
@@ -292,6 +304,9 @@ function deriveAliases(title: string): string[] {
     // A remaster's tag between the name and its version ("Kingdom Hearts HD 2.5 Remix"): players leave it
     // out ("kh 2.5"); after the title's other aliases.
     if (tagBeforeNumber) also(() => deriveAliasesOf(title.replace(new RegExp(TAG_BEFORE_NUMBER.source, "gu"), " ")));
+    // An ordinal as its number ("Monster Hunter Portable 3rd" → "mhp3", "mhp3 hd ver" for "… 3rd HD Ver"), after the
+    // title's other aliases (those with the ordinal whole, "mhp3rd", stay first).
+    if (ordinal) also(() => deriveAliasesOf(title.replace(new RegExp(ORDINAL.source, "gi"), "$1")));
     return withEditionsApart([...more]);
   } finally {
     camelWords = new Map();
@@ -527,6 +542,11 @@ export function initialismWords(title: string): string[] {
   // A number the title hyphenates to a word ("XIII-2" is "xiii2" in search_name) is a word of its own
   // too, so "ff13 2" matches every typed word without the lone "2" filling the candidate cap.
   for (const w of words(title)) if (/^\d+$/.test(w)) out.add(w);
+  // An ordinal's number too ("3rd" → "3"): "trails in the sky 3" finds "… the 3rd" by full text.
+  for (const w of words(title)) {
+    const n = ordinalNumber(w);
+    if (n) out.add(n);
+  }
   // A year's short forms are words of the title too ("madden 05" for Madden NFL 2005, "tempest 2k").
   for (const w of words(title)) for (const cut of yearCuts(w)) out.add(cut);
   return [...out].filter((w) => !own.has(w));

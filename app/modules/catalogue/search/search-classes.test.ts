@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGame } from "../../../../tests/factories";
-import { rankedTitles } from "../../../../tests/factories/ranking";
+import { rankCandidate, rankedTitles } from "../../../../tests/factories/ranking";
 import { useTestDatabase } from "../../../../tests/setup/database";
 import { communityAliases, communityAliasIndex } from "./community-aliases";
 import { camelCaseWords, firstSyllable, initialismAliases, initialismWords, searchAliasesOf } from "./initialisms";
 import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
-import { prepareQuery } from "./search-ranking";
+import { prepareQuery, rankCandidates, soundAlikeSpellings, soundKey } from "./search-ranking";
 import { buildTsQuery, CANDIDATE_CAP, correctedTerm, gluedNumber, initialsOnly, searchGames } from "./search.service.server";
 
 useTestDatabase();
@@ -554,5 +554,51 @@ describe("round 11: an edition's initials typed apart after a numbered name", ()
     });
     expect((await names("qob98 um"))[0]).toBe("The Queen of Blades '98 Ultimate Match");
     expect((await names("qob98"))[0]).toBe("The Queen of Blades '98");
+  });
+});
+
+describe("round 12: an ordinal typed as its number", () => {
+  it("derives the number of an ordinal and finds the title by it, the HD record when 'hd' follows", async () => {
+    expect(initialismWords("Comet Hunter Portable 3rd")).toEqual(expect.arrayContaining(["chp3rd", "chp3", "3"]));
+    expect(initialismAliases("Comet Hunter Portable 3rd HD Ver")).toContain("chp3 hd ver");
+    await createGame({ name: "Comet Hunter Portable 3rd", releaseYear: 2010, platformNames: ["PSP"] });
+    await createGame({ name: "Comet Hunter Portable 3rd HD Ver", releaseYear: 2011, platformNames: ["PlayStation 3"] });
+    await createGame({ name: "The Tale of Wings: Sky Trails the 2nd", releaseYear: 2007, platformNames: ["PSP"] });
+    expect((await names("chp3"))[0]).toBe("Comet Hunter Portable 3rd");
+    expect((await names("chp3 hd"))[0]).toBe("Comet Hunter Portable 3rd HD Ver");
+    expect((await names("sky trails 2"))[0]).toBe("The Tale of Wings: Sky Trails the 2nd");
+  });
+});
+
+describe("round 12: a word spelt as it sounds", () => {
+  it("gives two spellings of one sound the same key and respells a typed word by sound", () => {
+    expect(soundKey("roblocks")).toBe(soundKey("roblox"));
+    expect(soundKey("kwake")).toBe(soundKey("quake"));
+    expect(soundKey("tail")).toBe(soundKey("tale"));
+    expect(soundKey("zenogears")).toBe(soundKey("xenogears"));
+    expect(soundKey("fortnight")).toBe(soundKey("fortnite"));
+    expect(soundKey("metal")).not.toBe(soundKey("mortal"));
+    expect(soundAlikeSpellings("kwazar")).toContain("quazar");
+    expect(soundAlikeSpellings("tail")).toContain("tale");
+  });
+
+  it("finds a one-word title typed by ear, two edits away", async () => {
+    await createGame({ name: "Kwazar", releaseYear: 1999, platformNames: ["PC"] });
+    expect((await names("quazar"))[0]).toBe("Kwazar");
+  });
+});
+
+describe("round 12: the last resort compares titles without their leading article", () => {
+  it("keeps 'lutes toll' for The Lutes Tale (a possessive and a word misspelt by ear)", () => {
+    const ranked = rankCandidates(prepareQuery("lutes toll")!, [rankCandidate(1, "The Lutes Tale")], new Date(), { mostWords: true });
+    expect(ranked.map((r) => r.candidate.name)).toEqual(["The Lutes Tale"]);
+  });
+});
+
+describe("round 12: compound words of common morphemes", () => {
+  it("gives both halves' initials", () => {
+    expect(initialismWords("Hyperdimension Nebula")).toContain("hdn");
+    expect(initialismWords("Dragon Orb: Xenoverse")).toContain("doxv");
+    expect(initialismWords("Navy Ops: Fireteam Delta 2")).toContain("ftd2");
   });
 });

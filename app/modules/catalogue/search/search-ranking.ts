@@ -1,7 +1,7 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
 import { communityAliases } from "./community-aliases";
-import { initialismAliases, NUMBER_WORDS, yearCuts } from "./initialisms";
+import { initialismAliases, NUMBER_WORDS, ordinalNumber, yearCuts } from "./initialisms";
 
 /**
  * Relevance ranking of search candidates.
@@ -35,7 +35,8 @@ import { initialismAliases, NUMBER_WORDS, yearCuts } from "./initialisms";
  *    multiplied by the square of the letter-weighted similarity ("metriod prime" → Metroid Prime
  *    ≈ 840, below any exact or starts-with match); a whole title of 2+ words with a slip (similarity
  *    ≥ 0.85) scores at least 850, above words inside a longer title ("crysis" typed "crisis" is not
- *    Time Crisis). Numbers never match fuzzily ("halo 2" is not
+ *    Time Crisis). A word spelt as it sounds ("roblocks" for Roblox, "tail" for Tale: the same soundKey)
+ *    matches with similarity 0.8 at least. Numbers never match fuzzily ("halo 2" is not
  *    "halo 3"); the last word of the term may be the start of a title word ("zeld" → Zelda).
  *  - Below 300 the candidate is not shown (text-relevance threshold; value chosen).
  *
@@ -193,6 +194,9 @@ export const DIGIT_WORDS: ReadonlyMap<string, string> = new Map([...NUMBER_WORDS
 function canonTokens(tokens: readonly string[], words: boolean): string[] {
   return tokens.map((token, index) => {
     if (/^\d+$/.test(token)) return String(Number(token));
+    // An ordinal ("3rd", "2nd") is its number: "trails in the sky 3" for "… the 3rd", "mhp3" for "Portable 3rd".
+    const ordinal = ordinalNumber(token);
+    if (ordinal) return ordinal;
     const spelt = words ? NUMBER_WORDS.get(token) : undefined;
     if (spelt) return spelt;
     const value = romanToArabic(token);
@@ -320,6 +324,95 @@ export function editSimilarity(a: string, b: string): number {
 
 const HAS_DIGIT = /\d/;
 
+/**
+ * A word as it sounds, roughly (English spelling): the key two spellings of one sound share ("roblocks" and
+ * "roblox", "kwake" and "quake", "tail" and "tale", "gait" and "gate", "zenogears" and "xenogears"). Letters
+ * that spell one sound are made one (ph/f, ck/ch/k/c, c before e/i/y as s, x/ks, qu/kw, z/s, an initial x as z, y/i), a
+ * silent "gh" before t and a silent final e go, double letters are one, and a run of vowels keeps its first
+ * (ai/a…e: "tail", "tale"; ou/o…e: "souls", "soles"). Null for anything but a–z.
+ */
+export function soundKey(word: string): string | null {
+  const known = soundKeys.get(word);
+  if (known !== undefined) return known;
+  let key: string | null = null;
+  if (/^[a-z]+$/.test(word)) {
+    key = word
+      .replace(/^x/, "z")
+      .replace(/ph/g, "f")
+      .replace(/gh(?=t|$)/g, "")
+      .replace(/qu/g, "kw")
+      .replace(/ck/g, "k")
+      .replace(/ch/g, "k")
+      .replace(/c(?=[eiy])/g, "s")
+      .replace(/c/g, "k")
+      .replace(/x/g, "ks")
+      .replace(/z/g, "s")
+      .replace(/y/g, "i")
+      .replace(/(?<=[^aeiou])e(?=s?$)/, "")
+      .replace(/([a-z])\1+/g, "$1")
+      .replace(/[aeiou]+/g, (v) => v[0]!);
+  }
+  if (soundKeys.size >= SOUND_KEY_CACHE) soundKeys.delete(soundKeys.keys().next().value!);
+  soundKeys.set(word, key);
+  return key;
+}
+const SOUND_KEY_CACHE = 20_000;
+const soundKeys = new Map<string, string | null>();
+
+/** A word spelt as another that sounds the same ("roblocks" for Roblox) matches with this similarity. */
+export const SOUND_ALIKE_SIMILARITY = 0.8;
+/** Words shorter than this are not compared by sound (too many short words share a key). */
+const MIN_SOUND_ALIKE_LENGTH = 4;
+
+/** Two different spellings of one sound (soundKey), neither of them short. */
+export function soundsTheSame(q: string, t: string): boolean {
+  if (Math.min(q.length, t.length) < MIN_SOUND_ALIKE_LENGTH - 1 || q.length < MIN_SOUND_ALIKE_LENGTH || Math.abs(q.length - t.length) > 3)
+    return false;
+  const key = soundKey(q);
+  return key !== null && key === soundKey(t);
+}
+
+/** Respellings of a sound, for the dictionary look-up (search.service.server.ts): the same key, one change each. */
+const RESPELLINGS: readonly (readonly [string, string])[] = [
+  ["cks", "x"],
+  ["ks", "x"],
+  ["ck", "k"],
+  ["c", "k"],
+  ["k", "c"],
+  ["ch", "k"],
+  ["kw", "qu"],
+  ["ph", "f"],
+  ["z", "x"],
+  ["z", "s"],
+  ["ight", "ite"],
+  ["y", "i"],
+  ["ail", "ale"],
+  ["ait", "ate"],
+  ["oul", "ole"],
+];
+
+/**
+ * Spellings of a word that sound the same (one rule of RESPELLINGS applied once, either way): "roblocks" →
+ * "roblox", "kwake" → "quake", "tail" → "tale". Only those with the word's soundKey.
+ */
+export function soundAlikeSpellings(word: string): string[] {
+  const key = soundKey(word);
+  if (!key || word.length < MIN_SOUND_ALIKE_LENGTH) return [];
+  const out = new Set<string>();
+  for (const [a, b] of RESPELLINGS) {
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      for (let i = word.indexOf(from); i >= 0; i = word.indexOf(from, i + 1)) {
+        const respelt = word.slice(0, i) + to + word.slice(i + from.length);
+        if (respelt !== word && soundKey(respelt) === key) out.add(respelt);
+      }
+    }
+  }
+  return [...out];
+}
+
 /** How a unit matched: exact letters, numerals converted / spacing joined, or a typo. */
 type UnitKind = "exact" | "variant" | "fuzzy" | "prefix";
 
@@ -344,8 +437,11 @@ function wordMatch(q: string, qCanon: string, t: string, tCanon: string, lastQue
   // A short word missing its last letter anywhere in the term ("ax" for Axe, "jo" for Joe, before a number):
   // the type-ahead rule's one-letter typo, for words too short for the edit-distance rule below.
   if (q.length >= 2 && q.length < 4 && t.length === q.length + 1 && t.startsWith(q)) return { sim: editSimilarity(q, t), kind: "fuzzy" };
-  if (Math.min(q.length, t.length) < 4 || Math.abs(q.length - t.length) > MAX_FUZZY_LENGTH_DIFFERENCE) return NO_MATCH;
-  const sim = editSimilarity(q, t);
+  // A word spelt as it sounds ("roblocks" for Roblox, "tail" for Tale): at least SOUND_ALIKE_SIMILARITY.
+  const sound = soundsTheSame(q, t) ? SOUND_ALIKE_SIMILARITY : 0;
+  if (Math.min(q.length, t.length) < 4 || Math.abs(q.length - t.length) > MAX_FUZZY_LENGTH_DIFFERENCE)
+    return sound ? { sim: sound, kind: "fuzzy" } : NO_MATCH;
+  const sim = Math.max(editSimilarity(q, t), sound);
   return sim >= FUZZY_MIN_SIMILARITY ? { sim, kind: "fuzzy" } : NO_MATCH;
 }
 
@@ -976,15 +1072,26 @@ const SOUNDS_ALIKE_MIN = 0.65;
  */
 function soundsAlike(query: RankQuery, forms: readonly (TitleForm | null)[]): TitleMatch {
   let best = NONE;
+  const typed = withoutArticle(query.tokens);
   for (const form of forms) {
     if (!form) continue;
-    const compact = form.tokens.join("");
-    if (Math.abs(compact.length - query.compact.length) > query.compact.length / 3) continue;
-    const sim = editSimilarity(query.compact, compact);
-    if (sim >= SOUNDS_ALIKE_MIN && TITLE_TIERS.partial * sim * sim > best.score)
-      best = { score: TITLE_TIERS.partial * sim * sim, exact: false, whole: false, ...aliasFlag(form) };
+    // A leading article on either side is left out, as the title tiers do ("bards tail" → The Bard's Tale).
+    for (const compact of withoutArticle(form.tokens)) {
+      for (const term of typed) {
+        if (Math.abs(compact.length - term.length) > term.length / 3) continue;
+        const sim = editSimilarity(term, compact);
+        if (sim >= SOUNDS_ALIKE_MIN && TITLE_TIERS.partial * sim * sim > best.score)
+          best = { score: TITLE_TIERS.partial * sim * sim, exact: false, whole: false, ...aliasFlag(form) };
+      }
+    }
   }
   return best;
+}
+
+/** Words joined without spaces, and without a leading article when there is one and more words follow. */
+function withoutArticle(tokens: readonly string[]): string[] {
+  const whole = tokens.join("");
+  return tokens.length > 1 && ARTICLES.has(tokens[0] ?? "") ? [whole, tokens.slice(1).join("")] : [whole];
 }
 const MOST_WORDS_MIN_TITLE_SCORE = 150;
 

@@ -10,6 +10,9 @@ import {
   isNicknameCut,
   prepareQuery,
   rankCandidates,
+  SOUND_ALIKE_SIMILARITY,
+  soundAlikeSpellings,
+  soundsTheSame,
   type RankCandidate,
   type Ranked,
   type RankQuery,
@@ -119,13 +122,19 @@ async function spellingAlternatives(db: QueryRunner, query: RankQuery): Promise<
   const words = [...new Set(query.tokens.filter((t) => t.length >= MIN_CORRECTED_LENGTH && !/^\d+$/.test(t)))];
   const out = new Map<string, string[]>();
   if (!words.length) return out;
-  const edits = [...new Set(words.flatMap(singleEdits))].filter((w) => w.length >= MIN_CORRECTED_LENGTH);
+  // And the spellings that sound the same ("roblocks" → "roblox", "kwake" → "quake"): more keys of the same look-up.
+  const edits = [...new Set([...words.flatMap(singleEdits), ...words.flatMap(soundAlikeSpellings)])].filter(
+    (w) => w.length >= MIN_CORRECTED_LENGTH,
+  );
   // Every word one edit from a short a–z word is among the edits already; trigrams (a few thousand
   // index candidates to check for a common word: 5 ms) only for the words the edits do not cover.
   const found = await findDictionaryWords(db, words.filter(needsTrigrams), edits);
   for (const w of words) {
     const best = found
-      .map((word) => ({ word, sim: word === w ? 0 : editSimilarity(word, w) }))
+      .map((word) => ({
+        word,
+        sim: word === w ? 0 : Math.max(editSimilarity(word, w), soundsTheSame(w, word) ? SOUND_ALIKE_SIMILARITY : 0),
+      }))
       .filter((r) => r.sim >= 0.6)
       .sort((x, y) => y.sim - x.sim || (x.word < y.word ? -1 : 1))
       .slice(0, CORRECTIONS_PER_WORD)
