@@ -91,6 +91,7 @@ export const HELD_OUT_CLASS_FILES = [
   "holdout-classes-9.json",
   "holdout-classes-10.json",
   "holdout-classes-11.json",
+  "holdout-classes-12.json",
 ] as const;
 export type ClassFile = (typeof HELD_OUT_CLASS_FILES)[number] | "tuning-classes.json";
 

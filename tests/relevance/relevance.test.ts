@@ -52,7 +52,11 @@ const MIN_TOP1 = 0.95;
  * - holdout-classes-10.json: 100 cases written before round 10 by someone who had not run the search, run
  *   once after it: 90.0 %, 95.0 %, one empty result.
  * - holdout-classes-11.json: 98 cases written before round 11 by someone who had not run the search, kept
- *   out of the checkout during the round, run once after it: 91.8 %, 95.9 %, three empty results.
+ *   out of the checkout during the round, run once after it: 91.8 %, 95.9 %, three empty results. After
+ *   round 12 (whose shapes came from its failures, so no longer an unseen measure): 95.9 %, 99.0 %, one empty.
+ * - holdout-classes-12.json: 100 cases written before round 12 by someone who had not run the search, kept
+ *   out of the checkout during the round, run once after it: 93.0 %, 97.0 %, two empty results.
+ * - holdout-classes-10.json after round 12: 92.0 %, 97.0 %, none.
  * - After round 10 also: holdout-classes.json 97.4 %, 100 %; holdout-classes-3.json 97.4 %, 100 %;
  *   holdout-classes-7.json 98.0 %, 98.0 %.
  */
@@ -66,8 +70,9 @@ const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: 
   { file: "holdout-classes-7.json", minCases: 100, top1: 0.98, top5: 0.98, maxEmpty: 2 },
   { file: "holdout-classes-8.json", minCases: 100, top1: 0.91, top5: 0.95, maxEmpty: 2 },
   { file: "holdout-classes-9.json", minCases: 100, top1: 0.94, top5: 0.98, maxEmpty: 0 },
-  { file: "holdout-classes-10.json", minCases: 100, top1: 0.9, top5: 0.95, maxEmpty: 1 },
-  { file: "holdout-classes-11.json", minCases: 98, top1: 0.91, top5: 0.95, maxEmpty: 3 },
+  { file: "holdout-classes-10.json", minCases: 100, top1: 0.92, top5: 0.97, maxEmpty: 0 },
+  { file: "holdout-classes-11.json", minCases: 98, top1: 0.95, top5: 0.98, maxEmpty: 1 },
+  { file: "holdout-classes-12.json", minCases: 100, top1: 0.93, top5: 0.97, maxEmpty: 2 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 
