@@ -7,6 +7,9 @@ import * as schema from "~/db/schema";
  * verification tables), writes of one auth request in one transaction. The rest of the auth wiring
  * (auth.server.ts) reaches the database only through query functions like this one.
  */
+/** The database handle the auth wiring passes to these functions (it runs no SQL of its own). */
+export type AuthDatabase = Database;
+
 /** The process's database, which the process-wide auth instance is made for (auth.server.ts getAuth). */
 export function processDatabase(): Database {
   return getDb();

@@ -5,7 +5,6 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { username } from "better-auth/plugins";
 import { pino, type Logger } from "pino";
 import type { z } from "zod";
-import type { Database } from "~/db/client.server";
 import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { existingAccountMail, finishSignUpMail, passwordResetMail, verificationMail } from "~/email/templates";
 import {
@@ -32,7 +31,7 @@ import {
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
 import { betterAuthLog } from "./auth-log.server";
-import { authDatabase, processDatabase } from "./auth.queries.server";
+import { authDatabase, processDatabase, type AuthDatabase } from "./auth.queries.server";
 import { clearFailures, releaseAttempt, reserveAttempt } from "./lockout.server";
 import { isTrustedOriginOf } from "./origin";
 import { PENDING_SIGN_UP, pendingSignUpValue } from "./pending-sign-up.server";
@@ -58,7 +57,7 @@ const FIFTEEN_MINUTES = 15 * 60;
 
 export interface AuthDeps {
   config: Config;
-  db: Database;
+  db: AuthDatabase;
   mailer?: Mailer;
   logger?: Logger;
 }
@@ -447,7 +446,7 @@ export function withoutSessionTokens(returned: object): Record<string, unknown> 
 export type Auth = ReturnType<typeof createAuth>;
 
 const AUTH_KEY = Symbol.for("savepoint.auth");
-type Cached = { auth: Auth; config: Config; db: Database };
+type Cached = { auth: Auth; config: Config; db: AuthDatabase };
 type WithAuth = typeof globalThis & { [AUTH_KEY]?: Cached };
 
 /**

@@ -1,9 +1,8 @@
 import { getCurrentAdapter, type BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
-import type { Database } from "~/db/client.server";
 import { isUsernameTaken } from "~/modules/accounts/accounts.queries.server";
-import { usernameTakenInAuthTransaction } from "./auth.queries.server";
+import { usernameTakenInAuthTransaction, type AuthDatabase } from "./auth.queries.server";
 import { generateUsername, NAME_MAX } from "~/modules/accounts/accounts.schema";
 import { cleanName, hasVisibleText } from "~/lib/user-text";
 import { getConfig, type Config, type OAuthSettings } from "~/config.server";
@@ -150,7 +149,7 @@ export function providerName(raw: unknown): string {
   return chars.join("").trim();
 }
 
-export function assignUsernameOnCreate(db: Database): UserCreateBefore {
+export function assignUsernameOnCreate(db: AuthDatabase): UserCreateBefore {
   return async (user, ctx) => {
     refuseUnprovedAddress(user, ctx);
     const current = (user as { username?: unknown }).username;
