@@ -7,6 +7,7 @@ import type { RequestInfo } from "../app/context.server";
 import { isPageView } from "../app/lib/page-view";
 import { onSharedContentChanged } from "../app/lib/shared-content";
 import { countGameView } from "../app/modules/catalogue/view-counter.server";
+import { requestOrigin } from "./request-origin";
 import { contentSecurityPolicy } from "./security";
 
 /**
@@ -289,7 +290,8 @@ async function sendResponse(res: ExpressResponse, response: Response) {
 
 /** The Express request as a fetch Request for React Router (GET/HEAD only: no body). */
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl ?? req.url, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  // The origin as the request guard checked it (requestOrigin), never the raw Host header.
+  const url = new URL(req.originalUrl ?? req.url, requestOrigin(req));
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -86,7 +86,7 @@ export function requireOwner(
   messages: { unauthenticated?: string; denied: string },
 ): Result<SessionUser> {
   if (!actor) return fail(401, messages.unauthenticated ?? "User not authenticated");
-  if (!resource || !can(actor, action, resource)) return fail(resource ? 403 : 404, messages.denied);
+  if (!resource || !can(actor, action, resource)) return fail(404, messages.denied);
   return ok(actor);
 }
 

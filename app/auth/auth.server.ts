@@ -341,8 +341,17 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
               const holder = await findUserIdByUsername(db, update.username);
               if (usernameRefused(update.username, holder, session.user.id)) reject(TAKEN_MESSAGE, "username");
               body.username = update.username;
+              // The shown @handle follows the username: left as it was, two profiles could show one handle
+              // (the old one, which someone else may take once it is free).
+              body.displayUsername = update.displayUsername ?? update.username;
             }
             if (update.name !== undefined) body.name = update.name;
+            return;
+          }
+          case "/is-username-available": {
+            // The same answer as our own check (api.username-available): a reserved name is never available.
+            const asked = typeof body.username === "string" ? body.username.trim().toLowerCase() : "";
+            if (asked !== "" && usernameRefused(asked, null, null)) return ctx.json({ available: false });
             return;
           }
           case "/request-password-reset":

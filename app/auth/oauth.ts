@@ -59,5 +59,6 @@ const BY_CODE: Record<string, string> = {
  */
 export function oauthErrorMessage(code: string | null | undefined): string | null {
   if (!code) return null;
-  return BY_CODE[code] ?? OAUTH_MESSAGES.failed;
+  // Own keys only: "__proto__", "constructor" or "toString" in the URL are no codes (the prototype's members are no messages).
+  return Object.hasOwn(BY_CODE, code) ? (BY_CODE[code] ?? OAUTH_MESSAGES.failed) : OAUTH_MESSAGES.failed;
 }

@@ -130,6 +130,9 @@ describe("OAuth UI helpers", () => {
     expect(oauthErrorMessage("state_mismatch")).toBe(OAUTH_MESSAGES.expired);
     expect(oauthErrorMessage("email_not_found")).toBe(OAUTH_MESSAGES.emailMissing);
     expect(oauthErrorMessage("rate_limited")).toBe(OAUTH_MESSAGES.rateLimited);
+    // The names of an object's own prototype are no codes: "__proto__" returned an object (a 500 on /login).
+    for (const code of ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty"])
+      expect(oauthErrorMessage(code), code).toBe(OAUTH_MESSAGES.failed);
     expect(oauthErrorMessage("<script>alert(1)</script>")).toBe(OAUTH_MESSAGES.failed);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, richTextToHtml, sanitizeHtml, sanitizeUrl, toPlainText } from "./sanitize.server";
+import { excerpt, richTextToHtml, sanitizeHtml, sanitizeUrl, sanitizeUserText, toPlainText } from "./sanitize.server";
 
 describe("sanitizeHtml basic", () => {
   it("keeps the allowed tags", () => {
@@ -123,5 +123,12 @@ describe("richTextToHtml", () => {
   it("sanitises HTML input with the basic configuration", () => {
     expect(richTextToHtml('<p onclick="x">Hi</p><script>alert(1)</script>')).toBe("<p>Hi</p>");
     expect(richTextToHtml("   ")).toBe("");
+  });
+});
+
+describe("entities named like an object's own members", () => {
+  it("are text, not the prototype's functions", () => {
+    expect(sanitizeUserText("a &constructor; b &toString; &__proto__;")).toBe("a &constructor; b &toString; &__proto__;");
+    expect(sanitizeUserText("5 &lt; 6 &amp; 7")).toBe("5 < 6 & 7");
   });
 });

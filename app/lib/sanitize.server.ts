@@ -102,7 +102,9 @@ function decodeEntities(text: string): string {
       const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return ENTITIES[body.toLowerCase()] ?? whole;
+    // Own keys only: "&constructor;" is no entity (the prototype's members are no characters).
+    const name = body.toLowerCase();
+    return Object.hasOwn(ENTITIES, name) ? (ENTITIES[name] ?? whole) : whole;
   });
 }
 

@@ -189,7 +189,7 @@ describe("/review/:gameId? (write and edit)", () => {
       params,
       context: ctx(),
     } as never)) as { init: { status: number }; data: { error: string } };
-    expect(notMine.init.status).toBe(403);
+    expect(notMine.init.status).toBe(404);
     expect(notMine.data.error).toBe("Failed to delete review: Review not found or you do not have permission to delete it");
 
     const deleted = (await action({

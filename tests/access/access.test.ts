@@ -22,7 +22,7 @@ import { flattenRoutes, loadRouteModule, mutatingRoutes, routeConfig, type Route
  *   expect:  { status, message? (the body's error / message / first field error), location? };
  *   after:   optional check that nothing was written for someone who may not (the owner's row is intact).
  * Denied writes answer like the spec says: a visitor 401 (APIs) or a redirect to /login (pages), a
- * member touching someone else's resource 404/403 with the message, an operator-only read 403.
+ * member touching someone else's resource 404 with the message (as a missing one: ids cannot be probed), an operator-only read 403.
  */
 
 const db = useTestDatabase();
@@ -105,7 +105,7 @@ const ROWS: Row[] = [
       Object.assign(lastGame, { igdbId: game.igdbId, gameId: game.id, reviewId: review.id });
       return post(`/review/${game.igdbId}`, { intent: "delete", reviewId: String(review.id) }, w.other.cookie);
     },
-    expect: { status: 403, message: "Failed to delete review: Review not found or you do not have permission to delete it" },
+    expect: { status: 404, message: "Failed to delete review: Review not found or you do not have permission to delete it" },
     after: async () => expect(await reviewExists(lastGame.reviewId)).toBe(true),
   },
   {
@@ -618,7 +618,7 @@ const SOCIAL_ROWS: Row[] = [
         { intent: "edit", commentId: String((await ownersComment(w)).id), content: "hijacked", format: "json" },
         w.other.cookie,
       ),
-    expect: { status: 403, message: "Comment not found or you do not have permission to edit it" },
+    expect: { status: 404, message: "Comment not found or you do not have permission to edit it" },
     after: async () => expect(await commentText(await commentIdOf())).toBe("Owner's comment"),
   },
   {
@@ -627,7 +627,7 @@ const SOCIAL_ROWS: Row[] = [
     note: "deletes the owner's comment",
     request: async (w) =>
       post("/api/comments", { intent: "delete", commentId: String((await ownersComment(w)).id), format: "json" }, w.other.cookie),
-    expect: { status: 403, message: "Comment not found or you do not have permission to delete it" },
+    expect: { status: 404, message: "Comment not found or you do not have permission to delete it" },
     after: async () => expect(await commentText(await commentIdOf())).toBe("Owner's comment"),
   },
   {

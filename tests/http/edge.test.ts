@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig, setConfig } from "../../app/config.server";
@@ -292,6 +293,35 @@ describe("the Host header and the Origin of a page's form", () => {
       expect(posted.status, `POST Host: ${host}`).toBe(400);
     }
     expect((await withHost("GET", "/faq", new URL(app.origin).host)).status).toBe(200);
+  });
+
+  it("a Host with user information, an empty Host and an HTTP/1.0 request without one are 400s, never 500s", async () => {
+    const { host } = new URL(app.origin);
+    for (const bad of [`${host}@evil.example`, "a@b", "user:pw@localhost"]) {
+      for (const path of ["/", "/faq", "/api/games/search?q=zelda"]) {
+        const res = await withHost("GET", path, bad);
+        expect(res.status, `Host: ${bad} ${path}`).toBe(400);
+        expect(res.body).toContain("Invalid Host header");
+      }
+    }
+    // HTTP/1.0 without a Host header (Node itself refuses that only for HTTP/1.1), and an empty one: written
+    // on a raw socket (Node's client fills in a Host of its own).
+    for (const head of [
+      "GET / HTTP/1.0\r\n\r\n",
+      "GET / HTTP/1.0\r\nHost: \r\n\r\n",
+      "GET /faq HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n",
+    ]) {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const url = new URL(app.origin);
+        const socket = net.connect(Number(url.port), url.hostname, () => socket.end(head));
+        let text = "";
+        socket.setEncoding("utf8");
+        socket.on("data", (chunk: string) => (text += chunk));
+        socket.on("end", () => resolve(text));
+        socket.on("error", reject);
+      });
+      expect(raw.split("\r\n")[0], JSON.stringify(head)).toMatch(/^HTTP\/1\.[01] 400 /);
+    }
   });
 
   it("behind the trusted proxy, an X-Forwarded-Host or -Proto no http(s) address can be made of is a 400", async () => {

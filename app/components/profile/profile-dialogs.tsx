@@ -1,3 +1,4 @@
+import { reviewGameRef } from "~/lib/review-game-ref";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "~/components/ui/icons";
 import { useState } from "react";
@@ -250,7 +251,10 @@ function Body({ dialog, userId, tab, viewerId }: BodyProps) {
         {reviews.map((r) => (
           <li key={r.id} className="py-3" data-testid="dialog-review">
             <div className="flex items-baseline justify-between gap-3">
-              <Link to={`/review/${userId}/${r.igdbId ?? r.gameId}`} className="truncate font-semibold text-ink-strong hover:underline">
+              <Link
+                to={`/review/${userId}/${reviewGameRef({ id: r.gameId, igdbId: r.igdbId })}`}
+                className="truncate font-semibold text-ink-strong hover:underline"
+              >
                 {r.name}
               </Link>
               <span className="shrink-0 font-bold text-accent-strong">

@@ -66,7 +66,7 @@ const followCounts = async (userId: number) => {
 const userByEmail = async (email: string) => {
   const rows = await db
     .handle()
-    .db.select({ id: user.id, username: user.username, emailVerified: user.emailVerified })
+    .db.select({ id: user.id, username: user.username, displayUsername: user.displayUsername, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.email, email));
   return rows;
@@ -489,9 +489,21 @@ describe("/api/auth/update-user", () => {
     const free = `free_${process.pid % 1000}_${Date.now() % 1000}`;
     expect((await update(f.cookie, { username: free })).status).toBe(200);
     expect((await userByEmail(f.email))[0]?.username).toBe(free);
+    // The shown handle follows: the old one is free for others, so it must not stay on this profile.
+    expect((await userByEmail(f.email))[0]?.displayUsername).toBe(free);
     // Without a session the endpoint refuses before saying anything about the name.
     const visitor = await api("/update-user", { body: { username: other.username } });
     expect(visitor.status).toBe(401);
+  });
+
+  it("Better Auth's own availability check answers a reserved name as taken, like /api/username-available", async () => {
+    for (const name of ["admin", "Admin", " support "]) {
+      const res = await api("/is-username-available", { body: { username: name } });
+      expect(res.status, name).toBe(200);
+      expect(await res.json(), name).toEqual({ available: false });
+    }
+    const res = await api("/is-username-available", { body: { username: `free_${process.pid % 1000}_q` } });
+    expect(await res.json()).toEqual({ available: true });
   });
 
   it("sign-up applies the same rules to the name and avatar it accepts", async () => {

@@ -3,6 +3,7 @@ import { formatReleaseDate, parseDate } from "~/lib/dates";
 import { formatRating } from "~/lib/ratings";
 import type { Result } from "~/lib/result";
 import { excerpt, richTextToHtml, toPlainText } from "~/lib/sanitize.server";
+import { reviewGameRef } from "~/lib/review-game-ref";
 import { gameHref } from "~/lib/slugs";
 import type { GameDetailRow, GameRatingStatsRow } from "./game.queries.server";
 import { queueGameRefresh } from "./game-refresh.server";
@@ -22,8 +23,8 @@ export interface GamePageGame {
   slug: string;
   /** The canonical path, '/game/{slug}' (or '/game/{igdbId}' for the rare digits-only slug). */
   href: string;
-  /** The id used in review links: the IGDB id when known, else the internal id. */
-  reviewGameId: number;
+  /** The game in review links: the IGDB id when known, else `local-{id}` (review-game-ref.ts). */
+  reviewGameId: string;
   coverUrl: string | null;
   /** 'March 5, 2020', the year when only the year is known, else 'Unknown'. */
   releaseLabel: string;
@@ -129,7 +130,7 @@ function toPageGame(row: GameDetailRow, href: string): GamePageGame {
     name: row.name,
     slug: row.slug,
     href,
-    reviewGameId: row.igdbId ?? row.id,
+    reviewGameId: reviewGameRef(row),
     coverUrl: row.coverUrl,
     releaseLabel: release.label,
     releaseIso: release.iso,

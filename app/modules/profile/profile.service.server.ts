@@ -1,3 +1,4 @@
+import { reviewGameRef } from "~/lib/review-game-ref";
 import type { Actor } from "~/access/access.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { followedAmong } from "~/modules/social/follow.service.server";
@@ -137,9 +138,9 @@ export interface ActivityTab {
 }
 
 function hrefOf(type: ActivityType, userId: number, r: ActivityRow): string {
-  const gameRef = r.gameIgdbId ?? r.gameId;
-  if (type === "review" || type === "rating") return `/review/${userId}/${gameRef}`;
-  if ((type === "comment" || type === "review_like") && r.authorId !== null) return `/review/${r.authorId}/${gameRef}`;
+  const gameRef = r.gameId === null ? null : reviewGameRef({ id: r.gameId, igdbId: r.gameIgdbId });
+  if (gameRef !== null && (type === "review" || type === "rating")) return `/review/${userId}/${gameRef}`;
+  if (gameRef !== null && (type === "comment" || type === "review_like") && r.authorId !== null) return `/review/${r.authorId}/${gameRef}`;
   return r.gameSlug ? `/game/${r.gameSlug}` : "/search";
 }
 

@@ -1,3 +1,4 @@
+import { reviewGameRef } from "~/lib/review-game-ref";
 import type { ReviewCardRow } from "./reviews.queries.server";
 
 export const CARD_THEMES = ["purple", "green", "orange", "blue", "red"] as const;
@@ -50,10 +51,10 @@ export function toReviewCard(row: ReviewCardRow): ReviewCard {
   };
 }
 
-/** /review/{userId}/{gameId}: the external game id when present, else the internal id. */
+/** /review/{userId}/{game}: the IGDB id when present, else `local-{id}` (review-game-ref.ts). */
 export function reviewHref(card: Pick<ReviewCard, "userId" | "gameId" | "igdbGameId">): string {
   if (!card.userId || !(card.igdbGameId ?? card.gameId)) return "/search";
-  return `/review/${card.userId}/${card.igdbGameId ?? card.gameId}`;
+  return `/review/${card.userId}/${reviewGameRef({ id: card.gameId, igdbId: card.igdbGameId })}`;
 }
 
 export function previewText(text: string, max = 144): string {

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm
 import { getDb } from "~/db/client.server";
 import { comment, contentLike, game, platform, rating, user } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
+import type { ReviewGameRef } from "~/lib/review-game-ref";
 
 export interface ReviewCardRow {
   id: number;
@@ -124,11 +125,21 @@ const reviewGameColumns = {
 };
 
 /** A game by the id review links use: its IGDB id, else (for a game without one) its internal id. */
-export async function findReviewGame(id: number): Promise<ReviewGameRow | null> {
+/**
+ * The games a review address names (review-game-ref.ts): `local-{id}` the game of that internal id without an
+ * IGDB id; a number the game of that IGDB id (game_igdb_id_key), else the game of that internal id without one.
+ * Ordered so the IGDB match comes first.
+ */
+function gameOfRef(ref: ReviewGameRef): SQL {
+  if (ref.kind === "local") return and(eq(game.id, ref.id), isNull(game.igdbId))!;
+  return or(eq(game.igdbId, ref.value), and(eq(game.id, ref.value), isNull(game.igdbId)))!;
+}
+
+export async function findReviewGame(ref: ReviewGameRef): Promise<ReviewGameRow | null> {
   const [row] = await getDb()
     .select(reviewGameColumns)
     .from(game)
-    .where(or(eq(game.igdbId, id), and(eq(game.id, id), isNull(game.igdbId))))
+    .where(gameOfRef(ref))
     .orderBy(sql`${game.igdbId} is null`)
     .limit(1);
   return row ?? null;
@@ -383,10 +394,14 @@ export interface ReviewViewRow {
 }
 
 /**
- * One review by author and the game id of review links (IGDB id, else internal id): the game is
+ * One review by author and the game of a review address (review-game-ref.ts): the game is
  * found by game_igdb_id_key or its primary key, the rating by rating_user_game_key.
  */
-export async function findReviewView(userId: number, gameRef: number, viewerId: number | null = null): Promise<ReviewViewRow | null> {
+export async function findReviewView(
+  userId: number,
+  gameRef: ReviewGameRef,
+  viewerId: number | null = null,
+): Promise<ReviewViewRow | null> {
   const [row] = await getDb()
     .select({
       liked: cardColumnsFor(viewerId).liked,
@@ -415,7 +430,7 @@ export async function findReviewView(userId: number, gameRef: number, viewerId: 
     .innerJoin(game, eq(game.id, rating.gameId))
     .innerJoin(user, eq(user.id, rating.userId))
     .leftJoin(platform, eq(platform.id, rating.platformId))
-    .where(and(eq(rating.userId, userId), or(eq(game.igdbId, gameRef), and(eq(game.id, gameRef), isNull(game.igdbId)))))
+    .where(and(eq(rating.userId, userId), gameOfRef(gameRef)))
     .orderBy(sql`${game.igdbId} is null`)
     .limit(1);
   return row ? { ...row, rating: Number(row.rating), commentCount: Number(row.commentCount) } : null;

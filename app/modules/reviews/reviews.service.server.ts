@@ -5,6 +5,7 @@ import { transaction } from "~/db/transaction.server";
 import { formatReleaseDate, parseDate } from "~/lib/dates";
 import { fail, ok, type Result } from "~/lib/result";
 import { sanitizeUserText } from "~/lib/sanitize.server";
+import { parseReviewGameRef, reviewGameRef, type ReviewGameRef } from "~/lib/review-game-ref";
 import { gameHref } from "~/lib/slugs";
 import { findOrFetchGameByIgdbId } from "~/modules/catalogue/igdb/igdb-lookup.server";
 import { searchGames } from "~/modules/catalogue/search/search.service.server";
@@ -46,7 +47,7 @@ const PICKER_LIMIT = 20;
 export interface ReviewEditorGame {
   id: number;
   /** The id review links use: the IGDB id, else the internal id. */
-  reviewGameId: number;
+  reviewGameId: string;
   name: string;
   href: string;
   coverUrl: string | null;
@@ -66,7 +67,7 @@ export interface ReviewEditorReview {
 }
 
 export interface PickerResult {
-  reviewGameId: number;
+  reviewGameId: string;
   name: string;
   year: number | null;
   coverUrl: string | null;
@@ -94,7 +95,7 @@ function toEditorGame(game: ReviewGameRow): ReviewEditorGame {
   const date = game.releaseDate ? parseDate(game.releaseDate) : null;
   return {
     id: game.id,
-    reviewGameId: game.igdbId ?? game.id,
+    reviewGameId: reviewGameRef(game),
     name: game.name,
     href: linkToGame(game),
     coverUrl: game.coverUrl,
@@ -112,10 +113,10 @@ function linkToGame(game: { id: number; igdbId: number | null; slug: string; nam
  * The game of a review link id: stored (by IGDB id, or internal id for a game without one), else
  * fetched from IGDB and saved first.
  */
-async function resolveGame(ref: number): Promise<ReviewGameRow | null> {
+async function resolveGame(ref: ReviewGameRef): Promise<ReviewGameRow | null> {
   const stored = await findReviewGame(ref);
-  if (stored) return stored;
-  const fetched = await findOrFetchGameByIgdbId(ref);
+  if (stored || ref.kind === "local") return stored;
+  const fetched = await findOrFetchGameByIgdbId(ref.value);
   return fetched ? findReviewGame(ref) : null;
 }
 
@@ -128,10 +129,10 @@ export async function getReviewEditor(actor: SessionUser | null, gameParam: stri
   if (gameParam === undefined || gameParam === "") {
     const query = q.trim().slice(0, 100);
     const found = query ? await searchGames({ q: query, page: 1, pageSize: PICKER_LIMIT }) : null;
-    const results = (found?.games ?? []).map((g) => ({ reviewGameId: g.igdbId ?? g.id, name: g.name, year: g.year, coverUrl: g.coverUrl }));
+    const results = (found?.games ?? []).map((g) => ({ reviewGameId: reviewGameRef(g), name: g.name, year: g.year, coverUrl: g.coverUrl }));
     return ok({ game: null, results, query, review: null, finishedLocked: false, finishedAnswer: "" });
   }
-  const ref = parseId(gameParam);
+  const ref = parseReviewGameRef(gameParam);
   const game = ref === null ? null : await resolveGame(ref);
   if (!game) return fail(404, M.gameNotFound);
   const [own, progress] = actor
@@ -179,7 +180,7 @@ export async function saveReview(actor: Actor, gameParam: string | undefined, fo
   const reviewId = editing ? parseId(input.reviewId) : null;
   if (editing && reviewId === null) return fail(400, failed(M.invalidReviewId));
   if (gameParam === undefined || gameParam === "") return fail(400, failed(M.missingIgdbId));
-  const ref = parseId(gameParam);
+  const ref = parseReviewGameRef(gameParam);
   if (ref === null) return fail(400, failed(M.missingIgdbId));
   const game = await resolveGame(ref);
   if (!game) return fail(404, failed(M.gameNotFound));
@@ -276,7 +277,7 @@ export interface ReviewView {
   userId: number;
   author: string;
   authorAvatar: string | null;
-  game: { name: string; href: string; coverUrl: string | null; reviewGameId: number };
+  game: { name: string; href: string; coverUrl: string | null; reviewGameId: string };
   rating: number;
   text: string;
   /** ISO date of posting, null when unknown. */
@@ -295,19 +296,19 @@ export interface ReviewView {
   likedByViewer: boolean;
 }
 
-/** /review/{userId}/{gameId}: one review, the game id being the IGDB id, else the internal id. */
+/** /review/{userId}/{game}: one review, the game named as review addresses name it (review-game-ref.ts). */
 export async function getReviewView(
   viewer: Actor,
   userParam: string | undefined,
   gameParam: string | undefined,
 ): Promise<Result<ReviewView>> {
   const userId = parseId(userParam);
-  const gameRef = parseId(gameParam);
+  const gameRef = parseReviewGameRef(gameParam);
   if (userId === null || gameRef === null) return fail(400, M.invalidViewParams);
   const row = await findReviewView(userId, gameRef, viewer?.id ?? null);
   if (!row) return fail(404, M.notFound);
   const posted = row.postDateTime ? parseDate(row.postDateTime) : null;
-  const reviewGameId = row.igdbId ?? row.gameId;
+  const reviewGameId = reviewGameRef({ id: row.gameId, igdbId: row.igdbId });
   return ok({
     id: row.id,
     userId: row.userId,

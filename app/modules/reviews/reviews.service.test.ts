@@ -149,9 +149,10 @@ describe("saveReview: update and deleteReview", () => {
     if (!created.ok) throw new Error(created.error);
     const id = String(created.data.reviewId);
 
+    // Someone else's review answers as a missing one (404): ids cannot be probed.
     expect(await saveReview(other, String(g.id), reviewForm({ reviewId: id }))).toEqual({
       ok: false,
-      status: 403,
+      status: 404,
       error: "Failed to update review: Review not found or you do not have permission to edit it",
     });
     expect(await saveReview(author, String(g.id), reviewForm({ reviewId: "99999999" }))).toEqual({
@@ -161,7 +162,7 @@ describe("saveReview: update and deleteReview", () => {
     });
     expect(await deleteReview(other, id)).toEqual({
       ok: false,
-      status: 403,
+      status: 404,
       error: "Failed to delete review: Review not found or you do not have permission to delete it",
     });
     expect(await deleteReview(author, "x1")).toEqual({ ok: false, status: 400, error: "Failed to delete review: Invalid review ID" });
@@ -387,5 +388,40 @@ describe("home page Recent Reviews", () => {
     const home = await getHomePage();
     const card = home.reviews.find((r) => r.id === saved.data.reviewId);
     expect(card).toMatchObject({ text: "Home-page worthy.", commentCount: 1, containsSpoilers: true });
+  });
+});
+
+describe("review addresses of a game without an IGDB id", () => {
+  it("name it `local-{id}`, so another game whose IGDB id equals its internal id is never opened instead", async () => {
+    const me = await createActor();
+    const local = await createGame({ name: "Catalogue Only", platformNames: ["PC"] });
+    // Another game whose IGDB id is the local game's internal id (the demo catalogue's Pikmin / Half-Life 2).
+    const other = await createGame({ name: "Famous Elsewhere", igdbId: local.id, platformNames: ["PC"] });
+    const bare = await getReviewEditor(me, String(local.id));
+    expect(bare.ok && bare.data.game?.name).toBe("Famous Elsewhere"); // a bare number is an IGDB id first
+
+    const editor = await getReviewEditor(me, `local-${local.id}`);
+    if (!editor.ok) throw new Error(editor.error);
+    expect(editor.data.game).toMatchObject({ name: "Catalogue Only", reviewGameId: `local-${local.id}` });
+    const saved = await saveReview(me, `LOCAL-${local.id}`, reviewForm({ rating: "7" }));
+    expect(saved.ok).toBe(true);
+    expect((await stats(local.id)).rows).toBe(1);
+    expect((await stats(other.id)).rows).toBe(0);
+
+    const view = await getReviewView(me, String(me.id), `local-${local.id}`);
+    if (!view.ok) throw new Error(view.error);
+    expect(view.data.game).toMatchObject({ name: "Catalogue Only", reviewGameId: `local-${local.id}` });
+    expect(view.data.editHref).toBe(`/review/local-${local.id}`);
+    // The game with the IGDB id keeps its plain number.
+    expect((await getReviewEditor(me, String(other.igdbId))).ok).toBe(true);
+  });
+
+  it("refuse what is no game reference", async () => {
+    const me = await createActor();
+    for (const bad of ["local-", "local-0", "local-x", "local-99999999999", "-1", "1e3", "local-1-2"]) {
+      const res = await getReviewEditor(me, bad);
+      expect(res.ok, bad).toBe(false);
+      expect((await getReviewView(me, String(me.id), bad)).ok, bad).toBe(false);
+    }
   });
 });
