@@ -71,8 +71,12 @@ const PROBES = [
   // apart after a numbered name ("kof98 um").
   "Kingdom Hearts HD 1.5 Remix",
   "The King of Fighters '98 Ultimate Match",
+  // Round 13: a possessive brand left out of the initialisms ("gr2"), a subtitle's initials without its leading
+  // article ("tr: the aod").
+  "Tom Clancy's Ghost Recon 2",
+  "Tomb Raider: The Angel of Darkness",
 ] as const;
-const RULES_REVISION = 8;
+const RULES_REVISION = 9;
 
 /** The rules' fingerprint; `communitySource` is the community alias file's content (a test passes another). */
 export function derivationFingerprint(communitySource: string = COMMUNITY_ALIASES_SOURCE): string {

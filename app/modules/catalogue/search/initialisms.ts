@@ -459,6 +459,23 @@ function deriveAliasesOf(title: string): string[] {
       const forms = closing.length && init.endsWith(last) ? closing.map((n) => init.slice(0, init.length - last.length) + n) : [init];
       for (const f of forms) if (!own.includes(f)) subtitle(i, f, later);
     }
+    // A subtitle opening with an article, its initials without it and its other small words kept ("The Angel of
+    // Darkness" → "aod", "The Battle for Middle-earth II" → "bfme2"), after the name's initials ("tr: the aod",
+    // "the lotr: the fotr"): the article stays a word before them, so they weigh as a subtitle typed without its
+    // article, below the same letters with it or another title's own initialism. After the other aliases.
+    if (p.length >= 3 && ARTICLES.has(p[0]!) && p.slice(2).some((w) => SMALL_WORDS.has(w))) {
+      const bare = p.slice(1);
+      for (const init of initials(bare)) {
+        if (own.includes(init)) continue;
+        const forms = closing.length && init.endsWith(last) ? closing.map((n) => init.slice(0, init.length - last.length) + n) : [init];
+        for (const f of forms) {
+          const sub = `${p[0]} ${f}`;
+          later.add([first.join(" "), ...rest.map((q, j) => (j === i ? sub : q.join(" ")))].join(": "));
+          if (i === 0) for (const h of heads) later.add(`${h}: ${sub}`);
+          if (i === 0) for (const h of bareHeads) later.add(`${article} ${h}: ${sub}`);
+        }
+      }
+    }
   });
   // The whole title's initials across its parts: "csgo", "tlou"; a closing numeral both ways ("swbf2").
   if (ps.length > 1) {
@@ -532,10 +549,52 @@ function pairInitials(name: readonly string[]): string[] {
   return [...out].filter((p) => p.length >= 3);
 }
 
-/** The initialisms alone (single words), for the full-text index. */
+/**
+ * A possessive brand opening a title: one or two capitalised words, the last one possessive ("Tom Clancy's",
+ * "Sid Meier's", "Disney's", "Dr. Robotnik's"), before a name of at least two more words ("Ghost Recon 2",
+ * "Splinter Cell: Blacklist"). The brand is normalised; `rest` is the title without it. Null for any other
+ * title, and when one word (or a number) follows ("Assassin's Creed II", "Tom Clancy's EndWar", "No Man's Sky").
+ */
+export function possessiveBrand(title: string): { brand: string; rest: string } | null {
+  const m = POSSESSIVE_BRAND.exec(title);
+  if (!m) return null;
+  const rest = title.slice(m[0].length).trim();
+  const name = words(rest.split(PART_SEPARATORS)[0] ?? "");
+  const content = name.filter((w, i) => !SMALL_WORDS.has(w) && !/\d/.test(w) && !isNumeral(w, i + 1));
+  return content.length >= 2 ? { brand: normalizeTitle(m[1]), rest } : null;
+}
+const POSSESSIVE_BRAND = /^((?:\p{Lu}[\p{L}.]*\s+)?\p{Lu}[\p{L}.]*(?:['’]s|s['’]))\s+/u;
+const MAX_BRAND_ALIASES = 12;
+const brandCache = new Map<string, string[]>();
+
+/**
+ * The initialisms of a title without its possessive brand (possessiveBrand): players leave the brand out
+ * ("gr2" for Tom Clancy's Ghost Recon 2, "scb" for Tom Clancy's Splinter Cell: Blacklist, "sc essentials").
+ * Kept apart from initialismAliases: the ranking weighs them below a title's own initialisms
+ * (search-ranking.ts, brandMatch), so a game whose own initialism the letters are still comes first ("ps2":
+ * Phantasy Star II, not Tony Hawk's Pro Skater 2). A lone initialism under three letters ("ps") and a "…1" the
+ * title does not hold are left out.
+ */
+export function brandAliases(title: string): string[] {
+  let out = brandCache.get(title);
+  if (!out) {
+    const b = possessiveBrand(title);
+    const own = b ? normalizeTitle(b.rest) : "";
+    out = b
+      ? initialismAliases(b.rest)
+          .filter((a) => a !== own && (/[\s:]/.test(a) || a.length >= 3) && !(/1$/.test(a) && !/1/.test(b.rest)))
+          .slice(0, MAX_BRAND_ALIASES)
+      : [];
+    if (brandCache.size >= CACHE_SIZE) brandCache.delete(brandCache.keys().next().value!);
+    brandCache.set(title, out);
+  }
+  return out;
+}
+
+/** The initialisms alone (single words), for the full-text index; with those of the title without its brand. */
 export function initialismWords(title: string): string[] {
   const out = new Set<string>();
-  for (const alias of initialismAliases(title)) {
+  for (const alias of [...initialismAliases(title), ...brandAliases(title)]) {
     for (const w of normalizeTitle(alias).split(" ")) if (/[a-z]/.test(w) && w.length >= 2) out.add(w);
   }
   const own = new Set(normalizeTitle(title).split(" "));

@@ -3,7 +3,15 @@ import { createGame } from "../../../../tests/factories";
 import { rankCandidate, rankedTitles } from "../../../../tests/factories/ranking";
 import { useTestDatabase } from "../../../../tests/setup/database";
 import { communityAliases, communityAliasIndex } from "./community-aliases";
-import { camelCaseWords, firstSyllable, initialismAliases, initialismWords, searchAliasesOf } from "./initialisms";
+import {
+  brandAliases,
+  camelCaseWords,
+  firstSyllable,
+  initialismAliases,
+  initialismWords,
+  possessiveBrand,
+  searchAliasesOf,
+} from "./initialisms";
 import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
@@ -600,5 +608,52 @@ describe("round 12: compound words of common morphemes", () => {
     expect(initialismWords("Hyperdimension Nebula")).toContain("hdn");
     expect(initialismWords("Dragon Orb: Xenoverse")).toContain("doxv");
     expect(initialismWords("Navy Ops: Fireteam Delta 2")).toContain("ftd2");
+  });
+});
+
+describe("round 13: a possessive brand left out of an initialism", () => {
+  it("derives the initialisms of the title without its brand, apart from the title's own", () => {
+    expect(possessiveBrand("Rob Carver's Ghost Patrol 2")).toEqual({ brand: "rob carvers", rest: "Ghost Patrol 2" });
+    expect(brandAliases("Rob Carver's Ghost Patrol 2")).toEqual(expect.arrayContaining(["gp2", "gp 2"]));
+    expect(brandAliases("Rob Carver's Night Signal: Blackout")).toContain("nsb");
+    expect(initialismAliases("Rob Carver's Ghost Patrol 2")).not.toContain("gp2");
+    expect(initialismWords("Rob Carver's Ghost Patrol 2")).toEqual(expect.arrayContaining(["rcgp2", "gp2"]));
+    // One word (or a number) after the possessive is the title's name, not a brand before one.
+    expect(possessiveBrand("Wizard's Crown II")).toBeNull();
+    expect(possessiveBrand("Rob Carver's Outpost")).toBeNull();
+    // No lone initialism under three letters, no "…1" the title does not hold.
+    expect(brandAliases("Rob Carver's Ghost Patrol")).toEqual([]);
+  });
+
+  it("ranks the title without its brand below a title whose own initialism the letters are", () => {
+    expect(rankedTitles("gp2", ["Rob Carver's Ghost Patrol 2", "Grand Pursuit II"])).toEqual([
+      "Grand Pursuit II",
+      "Rob Carver's Ghost Patrol 2",
+    ]);
+    expect(rankedTitles("nsb", ["Rob Carver's Night Signal: Blackout", "Nightshade Bay Stories"])[0]).toBe(
+      "Rob Carver's Night Signal: Blackout",
+    );
+  });
+
+  it("finds a title by the initialism of its name without the brand", async () => {
+    await createGame({ name: "Rob Carver's Night Signal: Blackout", releaseYear: 2013, platformNames: ["PC"] });
+    expect((await names("nsb"))[0]).toBe("Rob Carver's Night Signal: Blackout");
+  });
+});
+
+describe("round 13: a subtitle's initials without its leading article", () => {
+  it("derives them with the other small words kept, the article as a word before them", () => {
+    const aliases = initialismAliases("Sword Saga: The Return of the Tyrant II");
+    expect(aliases).toEqual(expect.arrayContaining(["ss: the rott2", "ss: the rottii", "sword saga: the rott2"]));
+    expect(initialismWords("Sword Saga: The Return of the Tyrant II")).toContain("rott2");
+    // Without another small word, the subtitle's initials without its article are derived already ("ww").
+    expect(initialismAliases("Sword Saga: The Wind Waker")).not.toContain("ss: the ww");
+  });
+
+  it("ranks them below a title whose own initialism the letters are", () => {
+    expect(rankedTitles("ss rott2", ["Sword Saga: The Return of the Tyrant II"])).toEqual(["Sword Saga: The Return of the Tyrant II"]);
+    expect(rankedTitles("ss rott2", ["Sword Saga: The Return of the Tyrant II", "Space Squad: Rise of the Titans 2"])[0]).toBe(
+      "Space Squad: Rise of the Titans 2",
+    );
   });
 });

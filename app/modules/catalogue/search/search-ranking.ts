@@ -1,7 +1,7 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
 import { communityAliases } from "./community-aliases";
-import { initialismAliases, NUMBER_WORDS, ordinalNumber, yearCuts } from "./initialisms";
+import { brandAliases, initialismAliases, NUMBER_WORDS, ordinalNumber, yearCuts } from "./initialisms";
 
 /**
  * Relevance ranking of search candidates.
@@ -926,11 +926,36 @@ const MAX_INITIALISM_FORMS = 3;
  * aliases holding one of the term's words that the title itself lacks are aligned (the cost is per alias).
  */
 function initialismMatch(query: RankQuery, name: string, match: TitleMatch): TitleMatch {
+  return aliasInitialismMatch(query, name, initialismAliases(name), match, INITIALISM_FACTOR, true);
+}
+
+/**
+ * An initialism of the title without its possessive brand ("gr2", "scb": Tom Clancy's Ghost Recon 2, Tom
+ * Clancy's Splinter Cell: Blacklist) counts this much of a title's own initialism: players leave the brand out,
+ * but letters that are another game's own initialism name that game ("ps2": Phantasy Star II before Tony
+ * Hawk's Pro Skater 2). Typed whole it scores 765, below an exact initialism (850), above a title missing a
+ * typed word. It takes no part in the reach penalty among shared initialisms.
+ */
+export const BRAND_FACTOR = 0.9;
+
+function brandMatch(query: RankQuery, name: string, match: TitleMatch): TitleMatch {
+  const aliases = brandAliases(name);
+  return aliases.length ? aliasInitialismMatch(query, name, aliases, match, INITIALISM_FACTOR * BRAND_FACTOR, false) : match;
+}
+
+function aliasInitialismMatch(
+  query: RankQuery,
+  name: string,
+  aliases: readonly string[],
+  match: TitleMatch,
+  factor: number,
+  initialism: boolean,
+): TitleMatch {
   const own = new Set(normalizeTitle(name).split(" "));
   const wanted = query.tokens.filter((t) => !own.has(t));
   if (!wanted.length) return match;
   const forms: { form: TitleForm; hits: number }[] = [];
-  for (const alias of initialismAliases(name)) {
+  for (const alias of aliases) {
     const form = titleForm(alias, true);
     if (!form || !wanted.some((t) => form.tokens.includes(t))) continue;
     const hits = query.canon.filter((t) => form.canon.includes(t)).length * 100 - form.tokens.length;
@@ -944,9 +969,8 @@ function initialismMatch(query: RankQuery, name: string, match: TitleMatch): Tit
     const score = Math.max(m.score, headMatchScore(query, form));
     // The initialism of the whole title typed whole ("nfs": Need for Speed) names that one game, as a
     // title typed whole does (the crowd's full bonus in seriesPrior).
-    const whole = m.whole && m.score >= score && form.tokens.length === 1;
-    if (score * INITIALISM_FACTOR > best.score)
-      best = { score: score * INITIALISM_FACTOR, exact: false, whole, alias: true, initialism: true };
+    const whole = initialism && m.whole && m.score >= score && form.tokens.length === 1;
+    if (score * factor > best.score) best = { score: score * factor, exact: false, whole, alias: true, initialism };
   }
   return best;
 }
@@ -1011,6 +1035,8 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
     }
   }
   if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
+  // The title without its possessive brand ("gr2": Tom Clancy's Ghost Recon 2), below its own initialisms.
+  if (match.score < INITIALISM_BELOW * BRAND_FACTOR) match = brandMatch(query, c.name, match);
   match = communityMatch(query, c, match);
   if (opts.mostWords && match.score < MOST_WORDS_MIN_TITLE_SCORE) match = better(match, soundsAlike(query, forms));
   // "Road Rash (GH)" below "Road Rash", unless the term names the tag.
