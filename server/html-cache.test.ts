@@ -243,6 +243,23 @@ describe("HTML cache for signed-out visitors", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("stays when someone signs in or out or asks for a password reset (no shared page changes; anyone may post them)", async () => {
+    await get("/game/zelda");
+    for (const path of [
+      "/logout",
+      "/login",
+      "/forgot-password",
+      "/reset-password",
+      "/api/auth/sign-out",
+      "/api/auth/sign-in/email",
+      "/api/auth/request-password-reset",
+    ])
+      await fetch(`${base}${path}`, { method: "POST", body: "x" });
+    expect(cache.size).toBe(1);
+    await fetch(`${base}/logout-everything`, { method: "POST", body: "x" });
+    expect(cache.size).toBe(0);
+  });
+
   it("renders once for concurrent misses of the same page", async () => {
     let release!: () => void;
     slowRender = new Promise<void>((r) => {

@@ -41,6 +41,14 @@ import { contentSecurityPolicy } from "./security";
  */
 const KEEPS_PAGES = /^\/api\/(?:events|consent)\/?$/;
 export const keepsPages = (path: string): boolean => KEEPS_PAGES.test(path);
+/**
+ * Signing in or out and asking for or using a password reset change a session or a password, never a
+ * shared page: they leave the cache as it is. Anyone may post them without a session, so emptying the
+ * cache for them let a visitor keep it empty for everyone (a signed-out POST /logout in a loop: 90 of 200
+ * game pages rendered instead of 3).
+ */
+const SESSION_ONLY =
+  /^\/(?:login|logout|forgot-password|reset-password|api\/auth\/(?:sign-in\/[\w-]+|sign-out|request-password-reset|reset-password))\/?$/;
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?savepoint\./;
 const APP_COOKIE = /^(?:__Secure-|__Host-)?savepoint[_-]/;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -150,7 +158,7 @@ export function createHtmlCache(opts: HtmlCacheOptions): HtmlCache {
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      if (!keepsPages(req.path)) clearUnlessRefused(res);
+      if (!keepsPages(req.path) && !SESSION_ONLY.test(req.path)) clearUnlessRefused(res);
       return next();
     }
     try {

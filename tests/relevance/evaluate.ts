@@ -92,6 +92,8 @@ export const HELD_OUT_CLASS_FILES = [
   "holdout-classes-10.json",
   "holdout-classes-11.json",
   "holdout-classes-12.json",
+  "holdout-classes-13.json",
+  "holdout-classes-14.json",
 ] as const;
 export type ClassFile = (typeof HELD_OUT_CLASS_FILES)[number] | "tuning-classes.json";
 

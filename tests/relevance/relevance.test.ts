@@ -57,6 +57,13 @@ const MIN_TOP1 = 0.95;
  * - holdout-classes-12.json: 100 cases written before round 12 by someone who had not run the search, kept
  *   out of the checkout during the round, run once after it: 93.0 %, 97.0 %, two empty results.
  * - holdout-classes-10.json after round 12: 92.0 %, 97.0 %, none.
+ * - holdout-classes-12.json after round 13 (whose possessive-brand shape came from its failures): 95.0 %, 99.0 %, one empty.
+ * - holdout-classes-13.json: 100 cases written after round 12 by someone who had not run the search, run once
+ *   after round 13: 95.0 %, 97.0 %, three empty results. Not wholly unseen: collisions.ts named five of its
+ *   cases to the round-13 tuner (three queries, two games; see README.md).
+ * - holdout-classes-14.json: 99 cases written after round 12 by someone who had not run the search, kept out
+ *   of the checkout, run once after round 13 (one case dropped first: its game had become a tuning case):
+ *   89.9 %, 91.9 %, five empty results (all abbreviations) — the unseen level after round 13.
  * - After round 10 also: holdout-classes.json 97.4 %, 100 %; holdout-classes-3.json 97.4 %, 100 %;
  *   holdout-classes-7.json 98.0 %, 98.0 %.
  */
@@ -72,7 +79,9 @@ const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: 
   { file: "holdout-classes-9.json", minCases: 100, top1: 0.94, top5: 0.98, maxEmpty: 0 },
   { file: "holdout-classes-10.json", minCases: 100, top1: 0.92, top5: 0.97, maxEmpty: 0 },
   { file: "holdout-classes-11.json", minCases: 98, top1: 0.95, top5: 0.98, maxEmpty: 1 },
-  { file: "holdout-classes-12.json", minCases: 100, top1: 0.93, top5: 0.97, maxEmpty: 2 },
+  { file: "holdout-classes-12.json", minCases: 100, top1: 0.95, top5: 0.99, maxEmpty: 1 },
+  { file: "holdout-classes-13.json", minCases: 100, top1: 0.95, top5: 0.97, maxEmpty: 3 },
+  { file: "holdout-classes-14.json", minCases: 99, top1: 0.89, top5: 0.91, maxEmpty: 5 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 

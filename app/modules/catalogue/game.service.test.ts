@@ -72,14 +72,14 @@ describe("getGamePage facts", () => {
     expect(p.game.releaseLabel).toBe("2016");
     expect(p.game.categoryLabel).toBe("Expansion");
     expect(p.game.parent).toMatchObject({ name: "The Witcher 3: Wild Hunt", href: "/game/the-witcher-3-wild-hunt" });
-    expect(p.game.reviewGameId).toBe(dlc.id);
+    expect(p.game.reviewGameId).toBe(`local-${dlc.id}`);
 
     const b = page(await getGamePage("mystery-game"));
     expect(b.game.releaseLabel).toBe("Unknown");
     expect(b.game.categoryLabel).toBeNull();
     expect(b.game.parent).toBeNull();
-    expect(b.game.reviewGameId).toBe(bare.id);
-    expect(page(await getGamePage("the-witcher-3-wild-hunt")).game.reviewGameId).toBe(1942);
+    expect(b.game.reviewGameId).toBe(`local-${bare.id}`);
+    expect(page(await getGamePage("the-witcher-3-wild-hunt")).game.reviewGameId).toBe("1942");
   });
 
   it("sanitises the summary (basic configuration) and marks long ones for the toggle", async () => {
