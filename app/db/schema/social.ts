@@ -32,9 +32,9 @@ export const comment = pgTable(
   "comment",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    // Null only for a '[deleted]' comment kept for others' replies after its author deleted the account
+    // (deleteUserReleasingCounts removes every other comment of theirs first, explicitly).
+    userId: integer("user_id").references(() => user.id, { onDelete: "set null" }),
     ratingId: integer("rating_id")
       .notNull()
       .references(() => rating.id, { onDelete: "cascade" }),
@@ -55,6 +55,9 @@ export const comment = pgTable(
     check("comment_content_length", sql`char_length(${t.content}) between 1 and 500 and btrim(${t.content}) <> ''`),
     check("comment_like_count_nonneg", sql`${t.likeCount} >= 0`),
     check("comment_not_own_parent", sql`${t.parentCommentId} is null or ${t.parentCommentId} <> ${t.id}`),
+    // Only a '[deleted]' comment may outlive its author: a user row deleted any other way than
+    // deleteUserReleasingCounts (which removes the rest first) fails instead of leaving authorless comments.
+    check("comment_author_or_deleted", sql`${t.userId} is not null or not ${t.isPublished}`),
   ],
 );
 

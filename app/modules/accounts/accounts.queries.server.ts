@@ -4,7 +4,7 @@ import { user, verification } from "~/db/schema";
 import { isReservedUsername } from "./accounts.schema";
 import { releaseUserRatings } from "~/modules/reviews/reviews.queries.server";
 import { releaseFollowCounts } from "~/modules/social/follow.queries.server";
-import { releaseUserLikes } from "~/modules/social/social.queries.server";
+import { releaseUserComments, releaseUserLikes } from "~/modules/social/social.queries.server";
 
 /** Usernames are stored lowercase; lookups are lowercase too. A reserved name counts as taken. */
 export async function isUsernameTaken(username: string, db: Database = getDb()): Promise<boolean> {
@@ -37,6 +37,8 @@ async function deleteUserReleasingCounts(db: Database, userId: number, opts: { o
     await releaseFollowCounts(tx, userId);
     await releaseUserRatings(tx, userId);
     await releaseUserLikes(tx, userId);
+    // After the likes: the likes of their comments go with the comments.
+    await releaseUserComments(tx, userId);
     const deleted = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
     return deleted.length > 0;
   });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { comment, contentLike, rating, user } from "~/db/schema";
 import type { Executor } from "~/db/transaction.server";
+import { DELETED_COMMENT_TEXT } from "./social.schema";
 
 /** The review's id and author, or null. */
 export async function findReviewTarget(reviewId: number): Promise<{ id: number; userId: number } | null> {
@@ -76,7 +77,8 @@ export async function readCommentLikeCount(db: Executor, commentId: number): Pro
 
 export interface CommentTarget {
   id: number;
-  userId: number;
+  /** Null for a '[deleted]' comment whose author deleted the account. */
+  userId: number | null;
   ratingId: number;
   parentCommentId: number | null;
   isPublished: boolean;
@@ -145,7 +147,8 @@ export async function tombstoneComment(db: Executor, commentId: number, text: st
 
 export interface CommentRow {
   id: number;
-  userId: number;
+  /** Null for a '[deleted]' comment whose author deleted the account. */
+  userId: number | null;
   ratingId: number;
   parentCommentId: number | null;
   content: string;
@@ -197,7 +200,8 @@ export async function listTopLevelComments(
       publishedTotal: sql<number>`(select count(*) from ${comment} c where c.rating_id = ${reviewId} and c.is_published)::int`,
     })
     .from(comment)
-    .innerJoin(user, eq(user.id, comment.userId))
+    // Left: a '[deleted]' comment may have outlived its author (releaseUserComments).
+    .leftJoin(user, eq(user.id, comment.userId))
     .where(and(eq(comment.ratingId, reviewId), isNull(comment.parentCommentId)))
     .orderBy(desc(comment.createdAt), desc(comment.id))
     .limit(limit);
@@ -215,9 +219,25 @@ export async function listReplies(parentIds: number[], viewerId: number | null):
   return getDb()
     .select(commentColumns(viewerId))
     .from(comment)
-    .innerJoin(user, eq(user.id, comment.userId))
+    .leftJoin(user, eq(user.id, comment.userId))
     .where(inArray(comment.parentCommentId, parentIds))
     .orderBy(asc(comment.createdAt), asc(comment.id));
+}
+
+/**
+ * Before a user is deleted, in the caller's transaction: their top-level comments that someone else
+ * replied to stay as '[deleted]' without an author (as deleting the comment itself keeps them), so the
+ * other people's replies stay too; every other comment of theirs goes, with their replies under it.
+ * (Replies are one level deep: only top-level comments have replies.)
+ */
+export async function releaseUserComments(db: Executor, userId: number): Promise<void> {
+  const kept = sql`(select c.id from ${comment} c
+     where c.user_id = ${userId} and c.parent_comment_id is null
+       and exists (select 1 from ${comment} r where r.parent_comment_id = c.id and r.user_id is distinct from ${userId}))`;
+  await db.execute(sql`delete from ${contentLike} where comment_id in ${kept}`);
+  await db.execute(sql`update ${comment} set content = ${DELETED_COMMENT_TEXT}, is_published = false, like_count = 0,
+      user_id = null, updated_at = now() where id in ${kept}`);
+  await db.delete(comment).where(eq(comment.userId, userId));
 }
 
 /**

@@ -163,7 +163,7 @@ export async function editComment(
   const content = sanitizeUserText(checked.content);
   if (content === "") return fail(400, M.empty);
   const target = await findComment(commentId);
-  const access = requireOwner(actor, "comment.update", target?.isPublished ? { ownerId: target.userId } : null, {
+  const access = requireOwner(actor, "comment.update", target?.isPublished && target.userId !== null ? { ownerId: target.userId } : null, {
     unauthenticated: M.commentSignIn,
     denied: M.editDenied,
   });
@@ -181,7 +181,7 @@ export async function deleteComment(actor: Actor, commentIdInput: unknown): Prom
   const commentId = parseId(commentIdInput);
   if (commentId === null) return fail(400, M.invalidCommentId);
   const target = await findComment(commentId);
-  const access = requireOwner(actor, "comment.delete", target?.isPublished ? { ownerId: target.userId } : null, {
+  const access = requireOwner(actor, "comment.delete", target?.isPublished && target.userId !== null ? { ownerId: target.userId } : null, {
     unauthenticated: M.commentSignIn,
     denied: M.deleteDenied,
   });

@@ -396,4 +396,45 @@ describe("account deletion", () => {
     const page = await listComments(other, theirs.id);
     expect(page.ok && page.data.total).toBe(1);
   });
+
+  it("keeps other people's replies to the leaver's comments, under a '[deleted]' comment without an author", async () => {
+    const [leaver, other, third] = [await createActor(), await createActor(), await createActor()];
+    const r = await review(other!.id);
+    const answered = await addComment(leaver, { reviewId: r.id, content: "leaver's question" });
+    const lonely = await addComment(leaver, { reviewId: r.id, content: "nobody answered" });
+    const selfAnswered = await addComment(leaver, { reviewId: r.id, content: "talking to myself" });
+    if (!answered.ok || !lonely.ok || !selfAnswered.ok) throw new Error("comments");
+    const reply = await addComment(other, { reviewId: r.id, content: "other's answer", parentId: answered.data.id });
+    await addComment(leaver, { reviewId: r.id, content: "leaver's own follow-up", parentId: answered.data.id });
+    await addComment(leaver, { reviewId: r.id, content: "me again", parentId: selfAnswered.data.id });
+    if (!reply.ok) throw new Error(reply.error);
+    await toggleCommentLike(third, answered.data.id);
+
+    expect(await deleteUserCascade(leaver.id)).toBe(true);
+
+    const rows = await comments(r.id);
+    expect(rows.map((c) => c.content).sort()).toEqual(["[deleted]", "other's answer"]);
+    const tomb = rows.find((c) => c.id === answered.data.id)!;
+    expect(tomb).toMatchObject({ userId: null, isPublished: false, likeCount: 0 });
+    expect(await commentLikes(answered.data.id)).toEqual({ count: 0, rows: 0 });
+    const page = await listComments(third, r.id);
+    if (!page.ok) throw new Error(page.error);
+    expect(page.data.total).toBe(1);
+    expect(page.data.comments).toHaveLength(1);
+    expect(page.data.comments[0]).toMatchObject({ deleted: true, content: "[deleted]", userId: null, user: { id: null, avatarUrl: null } });
+    expect(page.data.comments[0]!.replies.map((c) => c.content)).toEqual(["other's answer"]);
+    // The reply's author can still edit it, nobody can touch the '[deleted]' one, and when the last reply goes, so does it.
+    expect((await editComment(other, { commentId: reply.data.id, content: "edited answer" })).ok).toBe(true);
+    expect((await deleteComment(other, answered.data.id)).ok).toBe(false);
+    expect((await deleteComment(other, reply.data.id)).ok).toBe(true);
+    expect(await comments(r.id)).toEqual([]);
+  });
+
+  it("a user row deleted any other way cannot leave authorless comments behind (the database refuses)", async () => {
+    const leaver = await createActor();
+    const r = await review();
+    expect((await addComment(leaver, { reviewId: r.id, content: "still here" })).ok).toBe(true);
+    await expect(db.handle().db.execute(sql`delete from "user" where id = ${leaver.id}`)).rejects.toThrow();
+    expect((await comments(r.id)).map((c) => c.userId)).toEqual([leaver.id]);
+  });
 });
