@@ -309,6 +309,11 @@ async function timed(q: string): Promise<{ ms: number; total: number }> {
   return { ms: performance.now() - t, total: r.total };
 }
 
+/** One row of the search latency table. */
+function latencyRow(label: string, s: LatencyStats): (string | number)[] {
+  return [label, s.calls, fmt(s.p50, 2), fmt(s.p95, 2), fmt(s.p99, 2), fmt(s.mean, 2), fmt(s.max, 1), fmt(s.callsPerSec, 0)];
+}
+
 async function measureSearch(queries: string[], runs: number, concurrency: number) {
   const totals = new Map<string, number>();
   // The warm-up pass is each term's first search since the process started: the caches of title forms,
@@ -508,36 +513,9 @@ async function main(): Promise<number> {
       `\n${table(
         ["search (ms)", "calls", "p50", "p95", "p99", "mean", "max", "calls/s"],
         [
-          [
-            "1 caller",
-            search.single.calls,
-            fmt(search.single.p50, 2),
-            fmt(search.single.p95, 2),
-            fmt(search.single.p99, 2),
-            fmt(search.single.mean, 2),
-            fmt(search.single.max, 1),
-            fmt(search.single.callsPerSec, 0),
-          ],
-          [
-            "1 caller, first",
-            search.first.calls,
-            fmt(search.first.p50, 2),
-            fmt(search.first.p95, 2),
-            fmt(search.first.p99, 2),
-            fmt(search.first.mean, 2),
-            fmt(search.first.max, 1),
-            fmt(search.first.callsPerSec, 0),
-          ],
-          [
-            `${args.concurrency} concurrent`,
-            search.concurrent.calls,
-            fmt(search.concurrent.p50, 2),
-            fmt(search.concurrent.p95, 2),
-            fmt(search.concurrent.p99, 2),
-            fmt(search.concurrent.mean, 2),
-            fmt(search.concurrent.max, 1),
-            fmt(search.concurrent.callsPerSec, 0),
-          ],
+          latencyRow("1 caller", search.single),
+          latencyRow("1 caller, first", search.first),
+          latencyRow(`${args.concurrency} concurrent`, search.concurrent),
         ],
       )}`,
     );
