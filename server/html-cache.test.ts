@@ -247,6 +247,8 @@ describe("HTML cache for signed-out visitors", () => {
     await get("/game/zelda");
     for (const path of [
       "/logout",
+      "/logout.data",
+      "/login.data",
       "/login",
       "/forgot-password",
       "/reset-password",

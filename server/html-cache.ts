@@ -45,10 +45,10 @@ export const keepsPages = (path: string): boolean => KEEPS_PAGES.test(path);
  * Signing in or out and asking for or using a password reset change a session or a password, never a
  * shared page: they leave the cache as it is. Anyone may post them without a session, so emptying the
  * cache for them let a visitor keep it empty for everyone (a signed-out POST /logout in a loop: 90 of 200
- * game pages rendered instead of 3).
+ * game pages rendered instead of 3). The pages' actions also as React Router's fetches post them ("/logout.data").
  */
 const SESSION_ONLY =
-  /^\/(?:login|logout|forgot-password|reset-password|api\/auth\/(?:sign-in\/[\w-]+|sign-out|request-password-reset|reset-password))\/?$/;
+  /^\/(?:(?:login|logout|forgot-password|reset-password)(?:\.data)?|api\/auth\/(?:sign-in\/[\w-]+|sign-out|request-password-reset|reset-password))\/?$/;
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?savepoint\./;
 const APP_COOKIE = /^(?:__Secure-|__Host-)?savepoint[_-]/;
 const MAX_BODY_BYTES = 1024 * 1024;
