@@ -23,6 +23,9 @@ import * as schema from "./schema";
 export type Database = NodePgDatabase<typeof schema>;
 export type DatabaseKind = "pglite" | "postgres";
 
+/** Session settings of the index-plan pool: the planner may not choose a sequential scan or parallel workers. */
+export const INDEX_PLAN_OPTIONS = "-c enable_seqscan=off -c max_parallel_workers_per_gather=0";
+
 export const pgliteExtensions = { pg_trgm, unaccent, fuzzystrmatch } as const;
 
 export interface DatabaseHandle {
@@ -33,6 +36,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * PostgreSQL only (pools of 4 or more): a second, small pool (3 of a pool size of 10) whose sessions plan with index scans only (enable_seqscan
+   * off, no parallel workers) — the search statements' settings (see withIndexPlans), given once per
+   * connection instead of a BEGIN / set_config / COMMIT around every search (three round trips).
+   */
+  indexPlanDb?: Database;
 }
 
 const HANDLE_KEY = Symbol.for("savepoint.db");
@@ -52,9 +61,13 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
+    const size = opts.poolSize ?? 10;
+    // The connections are shared out, not added: processes × pool size stays within max_connections
+    // (decision 018). Pools of fewer than 4 (tools, tests) have no index-plan pool.
+    const indexPlanSize = size >= 4 ? Math.floor(size * 0.3) : 0;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
+      max: size - indexPlanSize,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
     });
@@ -62,16 +75,27 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       // an idle client died (server restart); the pool replaces it on next use
     });
     const db = drizzlePg(pool, { schema });
+    const indexPlanPool =
+      indexPlanSize > 0
+        ? new pg.Pool({
+            connectionString: opts.databaseUrl,
+            max: indexPlanSize,
+            idleTimeoutMillis: 30_000,
+            connectionTimeoutMillis: 5_000,
+            options: INDEX_PLAN_OPTIONS,
+          })
+        : null;
+    indexPlanPool?.on("error", () => undefined);
     return {
       kind: "postgres",
       db,
       pool,
+      ...(indexPlanPool ? { indexPlanDb: drizzlePg(indexPlanPool, { schema }) } : {}),
       async ping() {
         await pool.query("select 1");
       },
       async close() {
-        if (pool.ended || pool.ending) return;
-        await pool.end();
+        await Promise.all([pool, indexPlanPool].map((p) => (!p || p.ended || p.ending ? undefined : p.end())));
       },
     };
   }

@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from "drizzle-orm";
-import { getDb, type Database } from "~/db/client.server";
+import { getDb, getHandle, type Database } from "~/db/client.server";
 import { game, platformGames, searchWord } from "~/db/schema";
 import type { GameSearchHit, SortField, SortOrder } from "./search.types";
 
@@ -72,15 +72,22 @@ export interface SearchFilters {
 export type QueryRunner = Pick<Database, "select" | "execute" | "with" | "$with">;
 
 /**
- * Runs the search statements in one transaction with sequential scans disabled (SET LOCAL via
- * set_config(..., true)). The embedded database runs no autovacuum, so tables are often never
- * analysed; without statistics the planner may pick a sequential scan that computes trigram
- * similarity or a tsvector for every row (100× slower). Every search branch has an index.
- * Parallel plans are off too: a walk the planner expects to be long (a substring it underestimates)
- * got parallel workers whose start-up alone cost ~10 ms, more than the walk (PostgreSQL).
+ * Runs the search statements with sequential scans and parallel workers disabled. The embedded
+ * database runs no autovacuum, so tables are often never analysed; without statistics the planner may
+ * pick a sequential scan that computes trigram similarity or a tsvector for every row (100× slower).
+ * Every search branch has an index. Parallel plans are off too: a walk the planner expects to be long
+ * (a substring it underestimates) got parallel workers whose start-up alone cost ~10 ms, more than
+ * the walk (PostgreSQL).
+ *
+ * On PostgreSQL the statements run on the handle's index-plan pool, whose connections carry both
+ * settings for their whole session (no transaction: a search only reads, and three round trips of
+ * BEGIN / SET / COMMIT were a tenth of its time). PGlite has one connection shared by everything, so
+ * there the settings are SET LOCAL in a transaction of their own.
  */
 export async function withIndexPlans<T>(fn: (db: QueryRunner) => Promise<T>): Promise<T> {
-  return getDb().transaction(async (tx) => {
+  const handle = getHandle();
+  if (handle.indexPlanDb) return fn(handle.indexPlanDb);
+  return handle.db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
     return fn(tx);
   });

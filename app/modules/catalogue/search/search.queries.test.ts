@@ -164,6 +164,32 @@ describe("the walk in tier order", () => {
     }
   });
 
+  it("plans with index scans only", async () => {
+    const setting = await withIndexPlans(
+      async (d) => (await d.execute<{ v: string }>(sql`select current_setting('enable_seqscan') as v`)).rows[0]?.v,
+    );
+    expect(setting).toBe("off");
+    // The setting stays with the search statements: the next statement elsewhere plans as usual.
+    const outside = await testDb.handle().db.execute<{ v: string }>(sql`select current_setting('enable_seqscan') as v`);
+    expect(outside.rows[0]?.v).toBe("on");
+  });
+
+  it("on PostgreSQL, runs on the index-plan pool outside any transaction (no BEGIN / SET / COMMIT round trips)", async () => {
+    const handle = testDb.handle();
+    if (handle.kind !== "postgres") {
+      // The embedded database has one connection: the settings are SET LOCAL in a transaction there.
+      expect(handle.indexPlanDb).toBeUndefined();
+      return;
+    }
+    expect(handle.indexPlanDb).toBeDefined();
+    // In a transaction, now() is the transaction's start, earlier than a later statement's own timestamp.
+    const rows = await withIndexPlans(async (d) => {
+      await d.execute(sql`select pg_sleep(0.01)`);
+      return (await d.execute<{ inTx: boolean }>(sql`select now() <> statement_timestamp() as "inTx"`)).rows;
+    });
+    expect(rows[0]?.inTx).toBe(false);
+  });
+
   it("runs without parallel workers (their start-up cost more than the walk)", async () => {
     const setting = await withIndexPlans(
       async (d) => (await d.execute<{ v: string }>(sql`select current_setting('max_parallel_workers_per_gather') as v`)).rows[0]?.v,

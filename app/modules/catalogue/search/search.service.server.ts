@@ -34,7 +34,7 @@ import type { GameSearchHit, SearchOptions, SearchResult, SearchSource, SortFiel
  * The one game search behind the search page, the header dropdown and the
  * JSON API.
  *
- * Two statements per search, in one transaction (see withIndexPlans):
+ * Two statements per search, planned with index scans only (see withIndexPlans):
  * 1. Spelling corrections for the term's words from the search_word dictionary (trigram `%` plus
  *    one-deletion / one-swap lookups): "metriod" → "metroid", "tiem" → "time".
  * 2. Candidates, one index-backed query capped at 150 rows (spec's database result cap), any of:
