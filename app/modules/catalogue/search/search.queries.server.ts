@@ -137,7 +137,8 @@ export interface CandidateTerms {
   /**
    * Also titles whose spacing-free form is similar to a spacing-free spelling (trigram `%`, the
    * search_compact trigram index): a word split in two with a typo ("time spliters 2" → TimeSplitters 2).
-   * The last resort only.
+   * The last resort only, which then reads only this and the full-text branch (not the exact, prefix
+   * and substring ones: the strict pass read those).
    */
   similarCompact?: boolean;
 }
@@ -212,20 +213,24 @@ export async function findCandidates(
 ): Promise<CandidateRow[]> {
   const { scanCap = BRANCH_SCAN_CAP, broadEstimate = BROAD_ESTIMATE } = limits;
   const { normalized: main, compact } = terms;
-  const matchers: SQL[] = [sql`(${game.searchName} = ${main} or ${game.searchCompact} = ${compact})`];
+  // The last resort reads only its own branches: the exact, prefix and substring ones are the strict
+  // pass's, whose rows the caller already holds (reading them again cost a third of its time).
+  const titleBranches = !terms.similarCompact;
+  const matchers: SQL[] = titleBranches ? [sql`(${game.searchName} = ${main} or ${game.searchCompact} = ${compact})`] : [];
   // The title-prefix branch of the term as typed: its matches are exactly the pre-score's tier 3 (with tier 4).
   let mainPrefix = -1;
-  for (const v of terms.prefixes) {
+  for (const v of titleBranches ? terms.prefixes : []) {
     if (v === main && mainPrefix < 0) mainPrefix = matchers.length;
     matchers.push(sql`${game.searchName} like ${`${likePattern(v)}%`}`);
   }
-  if (terms.substring) {
+  if (terms.substring && titleBranches) {
     for (const v of terms.prefixes) matchers.push(sql`${game.searchCompact} like ${`%${likePattern(v.replace(/ /g, ""))}%`}`);
   }
   if (terms.tsQuery) matchers.push(sql`${game.searchTsv} @@ to_tsquery('simple', ${terms.tsQuery})`);
   if (terms.similarCompact && terms.substring) {
     for (const v of terms.prefixes) matchers.push(sql`${game.searchCompact} % ${v.replace(/ /g, "")}`);
   }
+  if (!matchers.length) return [];
   const filtered = filterConditions(filters);
 
   const estimates = await estimateRows(
