@@ -1,4 +1,4 @@
-import { and, eq, like, ne, sql } from "drizzle-orm";
+import { and, asc, eq, like, lt, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { user, verification } from "~/db/schema";
 import { isReservedUsername } from "./accounts.schema";
@@ -106,6 +106,23 @@ export async function findUserIdByUsername(db: Database, username: string): Prom
  */
 export function deleteUnverifiedUser(db: Database, userId: number): Promise<boolean> {
   return deleteUserReleasingCounts(db, userId, { onlyUnverified: true });
+}
+
+/**
+ * Deletes up to `limit` accounts created before `cutoff` whose address was never verified, oldest first
+ * (each through deleteUnverifiedUser: one verified meanwhile stays). `found` says how many were picked.
+ */
+export async function deleteStaleUnverifiedBatch(cutoff: Date, limit: number): Promise<{ found: number; deleted: number }> {
+  const db = getDb();
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.emailVerified, false), lt(user.createdAt, cutoff)))
+    .orderBy(asc(user.createdAt), asc(user.id))
+    .limit(limit);
+  let deleted = 0;
+  for (const { id } of rows) if (await deleteUnverifiedUser(db, id)) deleted++;
+  return { found: rows.length, deleted };
 }
 
 /** Every outstanding password-reset token of the user except `keep` (null: all of them). */

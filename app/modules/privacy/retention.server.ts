@@ -1,10 +1,12 @@
 import { RETENTION_DAYS } from "~/lib/consent";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
+import { expireUnverifiedAccounts, UNVERIFIED_ACCOUNT_DAYS } from "~/modules/accounts/unverified-expiry.server";
 import { purgeBefore } from "./privacy.queries.server";
 
 /**
  * The banner promises that data is kept for 90 days only: page views and
- * privacy audit entries older than that are deleted at start-up and then once a day.
+ * privacy audit entries older than that are deleted at start-up and then once a day. The same daily
+ * job deletes sign-ups left unverified for UNVERIFIED_ACCOUNT_DAYS (their usernames become free).
  */
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,6 +32,8 @@ export function startRetentionJob(log: JobLogger, intervalMs = DAY_MS): Periodic
     run: async () => {
       const r = await purgeExpiredPrivacyData();
       if (r.pageViews + r.auditEntries > 0) log.info(r, `privacy retention: deleted data older than ${RETENTION_DAYS} days`);
+      const accounts = await expireUnverifiedAccounts();
+      if (accounts > 0) log.info({ accounts }, `deleted sign-ups left unverified for ${UNVERIFIED_ACCOUNT_DAYS} days`);
     },
     onError: (error) => log.error({ error }, "privacy retention run failed; retrying at the next run"),
   });
