@@ -37,10 +37,13 @@ async function render(request: Request, info: RequestInfo): Promise<Response> {
   const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
   if (url.searchParams.has("cookie")) headers.append("set-cookie", "flash=1; Path=/");
   if (url.pathname.startsWith("/game/")) info.pageGameId = 4242;
-  return new Response(`<html><script nonce="${info.nonce}">window.__n=${renders.length}</script>${url.pathname}</html>`, {
-    status: 200,
-    headers,
-  });
+  return new Response(
+    `<html data-origin="${url.origin}"><script nonce="${info.nonce}">window.__n=${renders.length}</script>${url.pathname}</html>`,
+    {
+      status: 200,
+      headers,
+    },
+  );
 }
 
 let cacheable: (pathname: string) => boolean;
@@ -50,6 +53,7 @@ beforeAll(async () => {
   cacheable = pageCacheRule(await serverRoutes(flattenRoutes(await routeConfig())));
   cache = createHtmlCache({ ttlMs: 2000, render, now: () => clock, cacheable });
   const app = express();
+  app.set("trust proxy", "loopback"); // as server/app.ts: a proxy on this machine may forward the host
   app.use(securityHeaders({ csp: true }));
   app.use(cache.middleware);
   app.use((req, res) => {
@@ -131,6 +135,17 @@ describe("HTML cache for signed-out visitors", () => {
     expect(await again.json()).toEqual({ games: ["mario"] });
     expect(again.headers.get("cache-control")).toBe("public, max-age=300");
     expect(renders).toEqual(["/api/games/search?q=mario"]);
+  });
+
+  it("keys on the origin the page was rendered for, so a forwarded host cannot plant its links for everyone", async () => {
+    // A trusted proxy that passes the client's X-Forwarded-Host through (nginx does by default): the
+    // page's absolute links (canonical, og:url) name that host. It must not be served to anyone else.
+    const forged = await get("/game/zelda", { "x-forwarded-host": "evil.example" });
+    expect(await forged.text()).toMatch(/data-origin="http:\/\/evil\.example:\d+"/);
+    const plain = await get("/game/zelda");
+    expect(plain.headers.get("x-savepoint-cache")).toBe("MISS");
+    expect(await plain.text()).not.toContain("evil.example");
+    expect((await get("/game/zelda", { "x-forwarded-host": "evil.example" })).headers.get("x-savepoint-cache")).toBe("HIT");
   });
 
   it("keys on the query string", async () => {

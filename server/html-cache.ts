@@ -244,7 +244,16 @@ export function cacheKey(req: ExpressRequest): string | null {
     if (APP_COOKIE.test(name)) appCookies.push(part.trim());
   }
   appCookies.sort();
-  return `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl ?? req.url}\n${appCookies.join("; ")}`;
+  // The origin the page is rendered for (requestOrigin: a trusted proxy's X-Forwarded-Host and -Proto),
+  // not the raw Host header: pages carry absolute links (canonical, og:url) made of it, so a page
+  // rendered for a forwarded host must only ever be served to requests naming that same host.
+  let origin: string;
+  try {
+    origin = requestOrigin(req);
+  } catch {
+    return null; // no origin can be made of the headers: the request guard answers 400
+  }
+  return `${origin}${req.originalUrl ?? req.url}\n${appCookies.join("; ")}`;
 }
 
 function pathOf(req: ExpressRequest): string {

@@ -83,6 +83,8 @@ describe("profile edit", () => {
       [{ website: "javascript:alert(1)" }, "website", M.websiteInvalid],
       [{ website: "ftp://files.example" }, "website", M.websiteInvalid],
       [{ website: "data:text/html,hi" }, "website", M.websiteInvalid],
+      [{ website: "https://www.paypal.com@evil.example/login" }, "website", M.websiteInvalid],
+      [{ website: "https://user:secret@example.com" }, "website", M.websiteInvalid],
       // 190 characters typed, over 1,100 once written out (each "ü" is "%C3%BC").
       [{ website: `https://ada.example/${"ü".repeat(170)}` }, "website", M.websiteTooLong],
       [{ name: "" }, "name", "Name is required"],

@@ -44,7 +44,9 @@ export const websiteField = z
     if (s === "") return true;
     try {
       const u = new URL(s);
-      return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.includes(".") && !/\s/.test(s);
+      // No user name or password before the host: 'https://www.paypal.com@evil.example' shows one site
+      // and opens another.
+      return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.includes(".") && !/\s/.test(s) && !u.username && !u.password;
     } catch {
       return false;
     }
