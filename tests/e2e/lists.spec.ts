@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { newMember, postFromPage, signUpAndVerify, uniqueAccount, userId } from "./accounts";
+import { newMember, PASSWORD, postFromPage, signOut, signUpAndVerify, uniqueAccount, userId } from "./accounts";
 import { demoGames } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration } from "./fixtures";
 
@@ -210,6 +210,30 @@ test("a visitor's click opens the sign-in dialog", async ({ page }) => {
   await waitForHydration(page);
   await control(page, "started-button").click();
   await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeVisible();
+});
+
+test("a visitor's wishlist click on a game without an IGDB id runs once they sign in", async ({ page, consoleErrors }) => {
+  const pong = demoGames.find((g) => g.name === "Pong" && !g.igdb_id)!;
+  const member = await newMember(page, "pending");
+  await signOut(page);
+  await page.goto("/game/pong");
+  await waitForHydration(page);
+  await control(page, "wishlist-button").click();
+  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
+  await dialog.getByLabel("Email").fill(member.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  const posted = page.waitForResponse((r) => r.url().endsWith("/api/lists") && r.request().method() === "POST");
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const answer = await posted;
+  expect(answer.request().postData()).toContain("gameId=");
+  expect(answer.status(), await answer.text()).toBe(200);
+  await expect(control(page, "wishlist-button")).toHaveText("In Wishlist");
+  await page.reload();
+  await expect(control(page, "wishlist-button")).toHaveText("In Wishlist");
+  await page.goto(`/user/${member.id}?tab=playlist`);
+  await expect(page.getByTestId("wishlist-grid").getByRole("link", { name: pong.name })).toHaveAttribute("href", "/game/pong");
+  expect(consoleErrors).toEqual([]);
 });
 
 test.describe("on a phone", () => {
