@@ -73,8 +73,19 @@ describe("migration 0028: lists keyed by game", () => {
       await insert(table, { user_id: u1.id, game_id: withId.id, igdb_id: 810_001, added_at: "2026-01-01T00:00:00Z", ...p(1) });
       await insert(table, { user_id: u1.id, game_id: null, igdb_id: 810_002, added_at: "2026-01-02T00:00:00Z", ...p(1) });
       await insert(table, { user_id: u1.id, game_id: null, igdb_id: 810_999, added_at: "2026-01-03T00:00:00Z", ...p(1) });
-      await insert(table, { user_id: u2.id, game_id: renumbered.id, igdb_id: 810_003, added_at: "2026-01-05T00:00:00Z", ...p(2) });
-      await insert(table, { user_id: u2.id, game_id: renumbered.id, igdb_id: 810_004, added_at: "2026-01-04T00:00:00Z", ...p(0) });
+      // Two entries of one game. Each table's rule must pick the row that was inserted last (the
+      // higher id): the collection the earliest added, the wishlist the highest priority.
+      const dupes: Row[] =
+        table === "user_wishlist"
+          ? [
+              { user_id: u2.id, game_id: renumbered.id, igdb_id: 810_004, added_at: "2026-01-04T00:00:00Z", priority: 0 },
+              { user_id: u2.id, game_id: renumbered.id, igdb_id: 810_003, added_at: "2026-01-05T00:00:00Z", priority: 2 },
+            ]
+          : [
+              { user_id: u2.id, game_id: renumbered.id, igdb_id: 810_003, added_at: "2026-01-05T00:00:00Z" },
+              { user_id: u2.id, game_id: renumbered.id, igdb_id: 810_004, added_at: "2026-01-04T00:00:00Z" },
+            ];
+      for (const d of dupes) await insert(table, d);
       await insert(table, { user_id: u2.id, game_id: lostId.id, igdb_id: 810_005, added_at: "2026-01-06T00:00:00Z", ...p(1) });
     }
 
@@ -92,7 +103,7 @@ describe("migration 0028: lists keyed by game", () => {
         { user_id: u2.id, game_id: lostId.id, igdb_id: null },
       ]),
     );
-    // The wishlist keeps the duplicate with the highest priority (the later one here).
+    // The wishlist keeps the duplicate with the highest priority (added later, inserted last).
     expect(await listRows("user_wishlist")).toEqual(
       sorted([
         { user_id: u1.id, game_id: withId.id, igdb_id: 810_001, priority: 1 },
@@ -101,7 +112,7 @@ describe("migration 0028: lists keyed by game", () => {
         { user_id: u2.id, game_id: lostId.id, igdb_id: null, priority: 1 },
       ]),
     );
-    // The collection keeps the earliest added of the two.
+    // The collection keeps the earliest added of the two (inserted last).
     const kept = await db
       .handle()
       .db.execute<{ added_at: Date | string }>(
@@ -115,7 +126,7 @@ describe("migration 0028: lists keyed by game", () => {
     const indexes = await db
       .handle()
       .db.execute<{ indexname: string }>(
-        sql`select indexname from pg_indexes where tablename in ('user_collection', 'user_wishlist') and indexname like '%\_key' order by 1`,
+        sql`select indexname from pg_indexes where tablename in ('user_collection', 'user_wishlist') and indexname ~ '_user_(game|igdb)_key$' order by 1`,
       );
     expect(indexes.rows.map((r) => r.indexname)).toEqual(["user_collection_user_game_key", "user_wishlist_user_game_key"]);
 
