@@ -1007,12 +1007,12 @@ async function main(): Promise<number> {
       h,
       sql`select
         (select count(*)::int from game_progress p where (p.started or p.completed) and (
-          exists (select 1 from user_wishlist w where w.user_id = p.user_id and (w.game_id = p.game_id or w.igdb_id = p.igdb_id))
-          or exists (select 1 from user_collection c where c.user_id = p.user_id and (c.game_id = p.game_id or c.igdb_id = p.igdb_id)))) as started_and_listed,
-        (select count(*)::int from user_wishlist w join user_collection c on c.user_id = w.user_id and c.igdb_id = w.igdb_id) as wishlist_and_collection,
+          exists (select 1 from user_wishlist w where w.user_id = p.user_id and w.game_id = p.game_id)
+          or exists (select 1 from user_collection c where c.user_id = p.user_id and c.game_id = p.game_id))) as started_and_listed,
+        (select count(*)::int from user_wishlist w join user_collection c on c.user_id = w.user_id and c.game_id = w.game_id) as wishlist_and_collection,
         (select count(*)::int from (select 1 from game_progress group by user_id, game_id having count(*) > 1) d) as dup_progress,
-        (select count(*)::int from (select 1 from user_wishlist group by user_id, igdb_id having count(*) > 1) d) as dup_wishlist,
-        (select count(*)::int from (select 1 from user_collection group by user_id, igdb_id having count(*) > 1) d) as dup_collection,
+        (select count(*)::int from (select 1 from user_wishlist group by user_id, game_id having count(*) > 1) d) as dup_wishlist,
+        (select count(*)::int from (select 1 from user_collection group by user_id, game_id having count(*) > 1) d) as dup_collection,
         (select count(*)::int from (select 1 from user_top_games group by user_id having count(*) > 5 or max(position) > 5) d) as top5_over,
         (select count(*)::int from game_progress where completed and not started) as finished_not_started`,
     );

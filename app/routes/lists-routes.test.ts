@@ -73,24 +73,31 @@ const INTENTS: { intent: string; extra?: Record<string, string>; before?: string
   { intent: "set_priority", extra: { priority: "2" }, before: ["add_to_wishlist"], expect: { wishlistPriority: 2 } },
 ];
 
+/** A game named by its IGDB id (the spec's field), and one without an IGDB id named by its internal id. */
+const GAME_KINDS = [
+  { label: "by igdbId", make: gameWithIgdb, key: (g: { id: number; igdbId: number | null }) => ({ igdbId: String(g.igdbId) }) },
+  { label: "by gameId, no IGDB id", make: () => createGame({ igdbId: null }), key: (g: { id: number }) => ({ gameId: String(g.id) }) },
+];
+
 describe("POST /api/lists × {visitor, another user, owner}", () => {
-  for (const row of INTENTS) {
-    it(`${row.intent}: visitor 401, another user leaves the owner's lists alone, owner changes them`, async () => {
-      const g = await gameWithIgdb();
-      const fields = { intent: row.intent, igdbId: String(g.igdbId), ...row.extra };
-      for (const b of row.before ?? []) expect((await callLists({ intent: b, igdbId: String(g.igdbId) }, owner.cookie)).status).toBe(200);
-      const ownerBefore = await getGameListState(owner.actor, g);
+  for (const kind of GAME_KINDS)
+    for (const row of INTENTS) {
+      it(`${row.intent} (${kind.label}): visitor 401, another user leaves the owner's lists alone, owner changes them`, async () => {
+        const g = await kind.make();
+        const fields = { intent: row.intent, ...kind.key(g), ...row.extra };
+        for (const b of row.before ?? []) expect((await callLists({ intent: b, ...kind.key(g) }, owner.cookie)).status).toBe(200);
+        const ownerBefore = await getGameListState(owner.actor, g);
 
-      expect(await callLists(fields)).toEqual({ status: 401, body: { ok: false, error: M.unauthenticated } });
-      await callLists(fields, other.cookie);
-      expect(await getGameListState(owner.actor, g)).toEqual(ownerBefore);
+        expect(await callLists(fields)).toEqual({ status: 401, body: { ok: false, error: M.unauthenticated } });
+        await callLists(fields, other.cookie);
+        expect(await getGameListState(owner.actor, g)).toEqual(ownerBefore);
 
-      const mine = await callLists(fields, owner.cookie);
-      expect(mine.status).toBe(200);
-      expect(mine.body.state).toMatchObject(row.expect);
-      expect(await getGameListState(owner.actor, g)).toMatchObject(row.expect);
-    });
-  }
+        const mine = await callLists(fields, owner.cookie);
+        expect(mine.status).toBe(200);
+        expect(mine.body.state).toMatchObject(row.expect);
+        expect(await getGameListState(owner.actor, g)).toMatchObject(row.expect);
+      });
+    }
 
   it("bad input: 400 with the IGDB id text; unknown intent; unknown game 404", async () => {
     for (const igdbId of ["", "abc", "-3", "0", "1e3"]) {
@@ -112,6 +119,35 @@ describe("POST /api/lists × {visitor, another user, owner}", () => {
       status: 404,
       body: { ok: false, error: M.gameNotInDatabase },
     });
+  });
+
+  it("bad game ids: 400 with a clear text; both ids at once 400; an unknown game id 404 — never a 500", async () => {
+    for (const gameId of ["abc", "-3", "0", "1e3", "local-5", "99999999999"]) {
+      expect(await callLists({ intent: "add_to_collection", gameId }, owner.cookie)).toEqual({
+        status: 400,
+        body: { ok: false, error: M.invalidGameId },
+      });
+    }
+    const g = await gameWithIgdb();
+    expect(await callLists({ intent: "add_to_wishlist", gameId: String(g.id), igdbId: String(g.igdbId) }, owner.cookie)).toEqual({
+      status: 400,
+      body: { ok: false, error: M.twoGameKeys },
+    });
+    expect(await callLists({ intent: "mark_started", gameId: "2000000000" }, owner.cookie)).toEqual({
+      status: 404,
+      body: { ok: false, error: M.gameNotInDatabase },
+    });
+  });
+
+  it("an internal id equal to another game's IGDB id names only its own game, both ways", async () => {
+    const local = await createGame({ igdbId: null });
+    const other = await createGame({ igdbId: local.id });
+    expect((await callLists({ intent: "add_to_wishlist", gameId: String(local.id) }, owner.cookie)).status).toBe(200);
+    expect(await getGameListState(owner.actor, local)).toMatchObject({ inWishlist: true });
+    expect(await getGameListState(owner.actor, other)).toMatchObject({ inWishlist: false });
+    expect((await callLists({ intent: "mark_started", igdbId: String(local.id) }, owner.cookie)).status).toBe(200);
+    expect(await getGameListState(owner.actor, other)).toMatchObject({ started: true });
+    expect(await getGameListState(owner.actor, local)).toMatchObject({ started: false, inWishlist: true });
   });
 
   it("refusals come back as 409 with the spec's text", async () => {
@@ -214,6 +250,20 @@ describe("POST /api/top-games × {visitor, another user, owner}", () => {
 });
 
 describe("GET /api/picker", () => {
+  it("offers a game without an IGDB id, and the id it gives adds that game (plain form post)", async () => {
+    const g = await createGame({ igdbId: null, name: "Marrowmere Chronicle" });
+    const req = new Request(`${APP_URL}/api/picker?mode=collection&q=marrowmere`, { headers: { cookie: owner.cookie } });
+    const found = (await pickerApi.loader(args(req))) as unknown as DataResult;
+    const games = found.data.games as { gameId: number; igdbId: number | null; name: string }[];
+    expect(games).toEqual([expect.objectContaining({ gameId: g.id, igdbId: null, name: "Marrowmere Chronicle" })]);
+    const back = `/user/${owner.actor.id}?tab=playlist`;
+    const added = (await listsApi.action(
+      args(post("/api/lists", { intent: "add_to_collection", gameId: String(games[0]!.gameId), redirectTo: back }, owner.cookie)),
+    )) as Response;
+    expect(added.headers.get("location")).toBe(back);
+    expect(await getGameListState(owner.actor, g)).toMatchObject({ inCollection: true });
+  });
+
   it("visitor 401; the owner sees their rated games", async () => {
     const visitor = (await pickerApi.loader(args(new Request(`${APP_URL}/api/picker?mode=top5`)))) as unknown as DataResult;
     expect(visitor.init?.status).toBe(401);

@@ -51,7 +51,7 @@ describe("seedCommunity", () => {
       (select count(*)::int from comment c join comment p on p.id = c.parent_comment_id where p.parent_comment_id is not null or p.rating_id <> c.rating_id) as bad_replies,
       (select count(*)::int from game_progress p where exists (select 1 from user_wishlist w where w.user_id = p.user_id and w.game_id = p.game_id)
          or exists (select 1 from user_collection c where c.user_id = p.user_id and c.game_id = p.game_id)) as started_and_listed,
-      (select count(*)::int from user_wishlist w join user_collection c on c.user_id = w.user_id and c.igdb_id = w.igdb_id) as both_lists,
+      (select count(*)::int from user_wishlist w join user_collection c on c.user_id = w.user_id and c.game_id = w.game_id) as both_lists,
       (select count(*)::int from user_top_games t where not exists (select 1 from rating r where r.user_id = t.user_id and r.game_id = t.game_id)) as unrated_top,
       (select count(*)::int from (select user_id from user_top_games group by user_id having count(*) > 5) x) as big_top,
       (select count(*)::int from content_like l join rating r on r.id = l.rating_id where l.created_at < r.post_date_time) as early_likes`);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { newMember, postFromPage, signUpAndVerify, uniqueAccount, userId } from "./accounts";
+import { newMember, PASSWORD, postFromPage, signOut, signUpAndVerify, uniqueAccount, userId } from "./accounts";
 import { demoGames } from "./demo-catalogue";
 import { expect, test, viewports, waitForHydration } from "./fixtures";
 
@@ -212,6 +212,30 @@ test("a visitor's click opens the sign-in dialog", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeVisible();
 });
 
+test("a visitor's wishlist click on a game without an IGDB id runs once they sign in", async ({ page, consoleErrors }) => {
+  const pong = demoGames.find((g) => g.name === "Pong" && !g.igdb_id)!;
+  const member = await newMember(page, "pending");
+  await signOut(page);
+  await page.goto("/game/pong");
+  await waitForHydration(page);
+  await control(page, "wishlist-button").click();
+  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
+  await dialog.getByLabel("Email").fill(member.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  const posted = page.waitForResponse((r) => r.url().endsWith("/api/lists") && r.request().method() === "POST");
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const answer = await posted;
+  expect(answer.request().postData()).toContain("gameId=");
+  expect(answer.status(), await answer.text()).toBe(200);
+  await expect(control(page, "wishlist-button")).toHaveText("In Wishlist");
+  await page.reload();
+  await expect(control(page, "wishlist-button")).toHaveText("In Wishlist");
+  await page.goto(`/user/${member.id}?tab=playlist`);
+  await expect(page.getByTestId("wishlist-grid").getByRole("link", { name: pong.name })).toHaveAttribute("href", "/game/pong");
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe("on a phone", () => {
   test.use({ hasTouch: true });
 
@@ -255,3 +279,98 @@ async function swipeDown(handle: Locator, distance: number) {
     el.dispatchEvent(new TouchEvent("touchend", { bubbles: true, touches: [], changedTouches: [touch(y + dy)] }));
   }, distance);
 }
+
+test("a demo game without an IGDB id: wishlist, collection, started from its page, Top 5 through the picker, shown on the profile", async ({
+  page,
+  consoleErrors,
+}) => {
+  // Pikmin has no IGDB id; its internal id (233) is Half-Life 2's IGDB id — the look-alike decision 027 met.
+  const pikmin = demoGames.find((g) => g.name === "Pikmin" && !g.igdb_id)!;
+  const halfLife = demoGames.find((g) => g.name === "Half-Life 2" && g.igdb_id)!;
+  expect(pikmin).toBeDefined();
+  const member = await newMember(page, "local");
+
+  await page.goto("/game/pikmin");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: pikmin.name })).toBeVisible();
+  await control(page, "wishlist-button").click();
+  await expect(control(page, "wishlist-button")).toHaveText("In Wishlist");
+  await expect(control(page, "collection-button")).toHaveText("Move to Collection");
+  await page.reload();
+  await expect(control(page, "wishlist-button")).toHaveText("In Wishlist");
+
+  // The game whose IGDB id is Pikmin's internal id is untouched.
+  await page.goto(`/game/${halfLife.igdb_id}`);
+  await expect(page.getByRole("heading", { level: 1, name: halfLife.name })).toBeVisible();
+  await expect(control(page, "wishlist-button")).toHaveText("Add to Wishlist");
+
+  await page.goto("/game/pikmin");
+  await waitForHydration(page);
+  await control(page, "collection-button").click();
+  await expect(control(page, "collection-button")).toHaveText("In Collection");
+  await expect(control(page, "wishlist-button")).toBeDisabled();
+
+  // The Want to Play tab lists it, linking to its page.
+  await page.goto(`/user/${member.id}?tab=playlist`);
+  const tile = page.getByTestId("collection-grid").getByRole("link", { name: pikmin.name });
+  await expect(tile).toHaveAttribute("href", "/game/pikmin");
+  await tile.click();
+  await expect(page).toHaveURL(/\/game\/pikmin$/);
+
+  await waitForHydration(page);
+  await control(page, "started-button").click();
+  await expect(control(page, "started-button")).toHaveText("Started");
+  await expect(control(page, "collection-button")).toHaveText("Add to Collection");
+  await page.reload();
+  await expect(control(page, "started-button")).toHaveText("Started");
+
+  // Rate it (only rated games go into the Top 5) through the review form's address the page links to.
+  const writeHref = await page.getByRole("link", { name: "Write Review" }).first().getAttribute("href");
+  expect(writeHref).toMatch(/^\/review\/local-\d+$/);
+  const rated = await postFromPage(page, writeHref!, {
+    rating: "9",
+    recommended: "yes",
+    finished: "no",
+    platform: pikmin.platforms![0]!,
+    text: "",
+  });
+  expect(rated.status, rated.text).toBe(0);
+
+  await page.goto(`/user/${member.id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByTestId("top5-slot").first().getByRole("button", { name: "Add Game" }).click();
+  const picker = page.getByTestId("game-picker");
+  await picker.getByRole("searchbox").fill("pikmin");
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/top-games") && r.request().method() === "POST");
+  await picker
+    .getByRole("button", { name: /Pikmin/ })
+    .first()
+    .click();
+  expect((await saved).ok()).toBe(true);
+  await expect(picker).toBeHidden();
+  await expect(page.getByTestId("top5-slot").first()).toContainText(pikmin.name);
+
+  await page.reload();
+  const slot = page
+    .getByTestId("top5-slot")
+    .first()
+    .getByRole("link", { name: new RegExp(pikmin.name) });
+  await expect(slot).toHaveAttribute("href", "/game/pikmin");
+
+  await page.goto(`/user/${member.id}?tab=top10`);
+  await expect(page.getByRole("link", { name: new RegExp(pikmin.name) }).first()).toHaveAttribute("href", "/game/pikmin");
+
+  // Activity (built from the current rows: the wishlist and collection entries left when it was started):
+  // started links to the game, the rating to the review.
+  await page.goto(`/user/${member.id}?tab=activity`);
+  const items = page.getByTestId("activity-item");
+  await expect(items.and(page.locator('[data-type="started"]')).getByRole("link")).toHaveAttribute("href", "/game/pikmin");
+  await expect(items.and(page.locator('[data-type="rating"]')).getByRole("link")).toHaveAttribute(
+    "href",
+    `/review/${member.id}/${writeHref!.slice("/review/".length)}`,
+  );
+  await items.and(page.locator('[data-type="started"]')).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: pikmin.name })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

@@ -49,7 +49,6 @@ const active = "border-accent/60 bg-accent/20 text-accent-strong hover:bg-accent
 
 export interface GameControlsGame {
   id: number;
-  igdbId: number | null;
   name: string;
 }
 
@@ -65,7 +64,9 @@ export function GameControls({ game, state }: { game: GameControlsGame; state: L
   const lastIntent = useRef<ListIntent>("add_to_wishlist");
   const hydrated = useHydrated();
   const signedIn = state !== null;
-  const igdbId = game.igdbId;
+  // Every action names the game by its internal id (`gameId`), with or without an IGDB id; the API
+  // also takes the spec's `igdbId`, but the page knows the game and never needs it.
+  const gameId = game.id;
 
   // The optimistic state while a change is on its way; when it fails, the loader's state shows again.
   const pendingIntent = fetcher.formData?.get("intent") as ListIntent | undefined;
@@ -76,9 +77,10 @@ export function GameControls({ game, state }: { game: GameControlsGame; state: L
       : (state ?? EMPTY);
   const labels = controlLabels(shown);
 
-  const submit = (intent: ListIntent, targetIgdbId: number, extra: Record<string, string> = {}) => {
+  const submit = (intent: ListIntent, target: { gameId: number } | { igdbId: number }, extra: Record<string, string> = {}) => {
     lastIntent.current = intent;
-    void fetcher.submit({ intent, igdbId: String(targetIgdbId), ...extra }, { action: "/api/lists" });
+    const key: Record<string, string> = "gameId" in target ? { gameId: String(target.gameId) } : { igdbId: String(target.igdbId) };
+    void fetcher.submit({ intent, ...key, ...extra }, { action: "/api/lists" });
   };
 
   const submitRef = useRef(submit);
@@ -95,7 +97,10 @@ export function GameControls({ game, state }: { game: GameControlsGame; state: L
   useEffect(() => {
     const off = (Object.keys(PENDING_INTENT) as (keyof typeof PENDING_INTENT)[]).map((type) =>
       registerPendingActionHandler(type, (action) => {
-        if (action.igdbId !== undefined) submitRef.current(PENDING_INTENT[type], action.igdbId);
+        // An action remembered by an older page carries the IGDB id (its gameId was that same IGDB id);
+        // one remembered now carries the internal id as gameId and no igdbId. Never one read as the other.
+        if (action.igdbId !== undefined) submitRef.current(PENDING_INTENT[type], { igdbId: action.igdbId });
+        else if (typeof action.gameId === "number") submitRef.current(PENDING_INTENT[type], { gameId: action.gameId });
       }),
     );
     return () => off.forEach((f) => f());
@@ -104,18 +109,16 @@ export function GameControls({ game, state }: { game: GameControlsGame; state: L
   const noJsError = listErrorMessage(searchParams.get("listError"));
   const redirectTo = location.pathname;
 
-  if (igdbId === null) return null;
-
   const onSubmit = (intent: ListIntent, pending: PendingActionType | null) => (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!signedIn) {
-      if (pending) requireSignIn({ type: pending, gameId: igdbId, igdbId });
+      if (pending) requireSignIn({ type: pending, gameId });
       return;
     }
     const extra: Record<string, string> = {};
     const priority = new FormData(e.currentTarget).get("priority");
     if (typeof priority === "string") extra.priority = priority;
-    submit(intent, igdbId, extra);
+    submit(intent, { gameId }, extra);
   };
 
   const control = (
@@ -129,7 +132,7 @@ export function GameControls({ game, state }: { game: GameControlsGame; state: L
   ) => (
     <form method="post" action="/api/lists" onSubmit={onSubmit(intent, pending)}>
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="igdbId" value={igdbId} />
+      <input type="hidden" name="gameId" value={gameId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button
         type="submit"
@@ -187,7 +190,7 @@ export function GameControls({ game, state }: { game: GameControlsGame; state: L
       {signedIn && shown.inWishlist && (
         <form method="post" action="/api/lists" onSubmit={onSubmit("set_priority", null)} className="mt-3 flex items-center gap-2 text-sm">
           <input type="hidden" name="intent" value="set_priority" />
-          <input type="hidden" name="igdbId" value={igdbId} />
+          <input type="hidden" name="gameId" value={gameId} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <label htmlFor="wishlist-priority" className="text-muted">
             Wishlist priority
@@ -196,7 +199,7 @@ export function GameControls({ game, state }: { game: GameControlsGame; state: L
             id="wishlist-priority"
             name="priority"
             value={String(shown.wishlistPriority ?? 1)}
-            onChange={(e) => submit("set_priority", igdbId, { priority: e.currentTarget.value })}
+            onChange={(e) => submit("set_priority", { gameId }, { priority: e.currentTarget.value })}
             className="rounded-md border border-line bg-surface px-2 py-1 text-ink focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
           >
             {Object.entries(PRIORITY_LABELS).map(([value, label]) => (

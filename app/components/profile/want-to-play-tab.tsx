@@ -50,13 +50,10 @@ export function WantToPlayTabView({ data, isOwner }: { data: WantToPlayTab; isOw
   const [picker, setPicker] = useState<ListKind | null>(null);
   const revalidator = useRevalidator();
 
-  const onPick = async (kind: ListKind, igdbId: number | null): Promise<boolean> => {
-    if (igdbId === null) {
-      toast.error(M.missingIgdbId);
-      return false;
-    }
+  // The picker lists catalogue games: each is named by its internal id, with or without an IGDB id.
+  const onPick = async (kind: ListKind, gameId: number): Promise<boolean> => {
     try {
-      const r = await postList({ intent: kind === "collection" ? "add_to_collection" : "add_to_wishlist", igdbId: String(igdbId) });
+      const r = await postList({ intent: kind === "collection" ? "add_to_collection" : "add_to_wishlist", gameId: String(gameId) });
       if (!r.ok) {
         toast.error(
           r.error?.startsWith("Cannot ")
@@ -126,7 +123,7 @@ export function WantToPlayTabView({ data, isOwner }: { data: WantToPlayTab; isOw
           open={picker !== null}
           onOpenChange={(o) => !o && setPicker(null)}
           mode={picker ?? "collection"}
-          onPick={(g) => onPick(picker ?? "collection", g.igdbId)}
+          onPick={(g) => onPick(picker ?? "collection", g.gameId)}
         />
       )}
     </div>
@@ -216,7 +213,6 @@ function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: Tab
   if (remover.state !== "idle") return null;
   const pendingPriority = prioritizer.state !== "idle" ? prioritizer.formData?.get("priority") : null;
   const shownPriority = pendingPriority != null ? Number(pendingPriority) : priority;
-  const igdbId = game.igdbId;
 
   const submitWith = (action: typeof remover) => (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -236,12 +232,12 @@ function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: Tab
       {kind === "wishlist" && shownPriority !== null && !isOwner && (
         <span className="text-xs text-muted">Priority: {PRIORITY_LABELS[shownPriority as 0 | 1 | 2]}</span>
       )}
-      {isOwner && igdbId !== null && (
+      {isOwner && (
         <>
           {kind === "wishlist" && (
             <form method="post" action="/api/lists" className="mt-1 flex gap-1" onSubmit={submitWith(prioritizer)}>
               <input type="hidden" name="intent" value="set_priority" />
-              <input type="hidden" name="igdbId" value={igdbId} />
+              <input type="hidden" name="gameId" value={game.gameId} />
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <label className="sr-only" htmlFor={`priority-${game.gameId}`}>
                 Priority of {game.name}
@@ -268,7 +264,7 @@ function ListTile({ kind, game, priority, isOwner }: { kind: ListKind; game: Tab
           )}
           <form method="post" action="/api/lists" className="absolute top-1 right-1" onSubmit={submitWith(remover)}>
             <input type="hidden" name="intent" value={kind === "wishlist" ? "remove_from_wishlist" : "remove_from_collection"} />
-            <input type="hidden" name="igdbId" value={igdbId} />
+            <input type="hidden" name="gameId" value={game.gameId} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <button
               type="submit"

@@ -131,7 +131,11 @@ export const gameProgress = pgTable(
 /** Wishlist priority: Low, Normal, High. */
 export const WISHLIST_PRIORITY = { low: 0, normal: 1, high: 2 } as const;
 
-/** Games a user owns but has not played yet. */
+/**
+ * Games a user owns but has not played yet. Keyed by the internal game id, like progress, reviews and the
+ * Top 5, so a catalogue game without an IGDB id can be listed; igdb_id is the game's IGDB id when the
+ * entry was written (informational: nothing looks an entry up by it).
+ */
 export const userCollection = pgTable(
   "user_collection",
   {
@@ -139,19 +143,21 @@ export const userCollection = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    igdbId: integer("igdb_id").notNull(),
-    gameId: integer("game_id").references(() => game.id, { onDelete: "cascade" }),
+    igdbId: integer("igdb_id"),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => game.id, { onDelete: "cascade" }),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("user_collection_user_igdb_key").on(t.userId, t.igdbId),
+    uniqueIndex("user_collection_user_game_key").on(t.userId, t.gameId),
     index("user_collection_user_added_idx").on(t.userId, t.addedAt),
     index("user_collection_game_idx").on(t.gameId),
     check("user_collection_igdb_id_positive", sql`${t.igdbId} > 0`),
   ],
 );
 
-/** Games a user wants to buy. */
+/** Games a user wants to buy. Keyed by the internal game id, as the collection is. */
 export const userWishlist = pgTable(
   "user_wishlist",
   {
@@ -159,14 +165,16 @@ export const userWishlist = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    igdbId: integer("igdb_id").notNull(),
-    gameId: integer("game_id").references(() => game.id, { onDelete: "cascade" }),
+    igdbId: integer("igdb_id"),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => game.id, { onDelete: "cascade" }),
     priority: smallint("priority").notNull().default(WISHLIST_PRIORITY.normal),
     notes: text("notes"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("user_wishlist_user_igdb_key").on(t.userId, t.igdbId),
+    uniqueIndex("user_wishlist_user_game_key").on(t.userId, t.gameId),
     index("user_wishlist_user_priority_idx").on(t.userId, t.priority, t.addedAt),
     index("user_wishlist_user_added_idx").on(t.userId, t.addedAt),
     index("user_wishlist_game_idx").on(t.gameId),

@@ -3,6 +3,11 @@ export const LISTS_MESSAGES = {
   unauthenticated: "User not authenticated",
   missingIgdbId: "Game data is missing IGDB ID. Please try selecting the game again.",
   gameNotInDatabase: "Game must be added to database first",
+  // A gameId (the internal id) that is not a positive whole number; the spec's text for a game that
+  // cannot be found.
+  invalidGameId: "Game not found. Please select a valid game from the search results.",
+  // Not given by the spec: an action names its game by igdbId or by gameId, and two ids could disagree.
+  twoGameKeys: "Name the game by its IGDB id or by its game id, not both",
   cannotAddCollection: "Cannot add to collection: game already started or completed",
   cannotAddWishlist: "Cannot add to wishlist: game already started or completed",
   cannotMoveCollection: "Cannot move to collection: game already started or completed",

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { game, gameProgress, rating, userCollection, userTopGames, userWishlist } from "~/db/schema";
 
@@ -23,8 +23,8 @@ export interface ListStateRow {
   completed: boolean;
 }
 
-export async function getListState(ex: Executor, userId: number, gameId: number | null, igdbId: number | null): Promise<ListStateRow> {
-  const igdb = igdbId ?? -1;
+/** The four flags of the game (by its internal id) for the user; each read is a unique-index lookup. */
+export async function getListState(ex: Executor, userId: number, gameId: number): Promise<ListStateRow> {
   const rows = await ex.execute<{
     wishlist_priority: number | null;
     in_collection: boolean;
@@ -32,11 +32,11 @@ export async function getListState(ex: Executor, userId: number, gameId: number 
     completed: boolean | null;
   }>(sql`
     select
-      (select w.priority from ${userWishlist} w where w.user_id = ${userId} and w.igdb_id = ${igdb}) as wishlist_priority,
-      exists (select 1 from ${userCollection} c where c.user_id = ${userId} and c.igdb_id = ${igdb}) as in_collection,
+      (select w.priority from ${userWishlist} w where w.user_id = ${userId} and w.game_id = ${gameId}) as wishlist_priority,
+      exists (select 1 from ${userCollection} c where c.user_id = ${userId} and c.game_id = ${gameId}) as in_collection,
       p.started, p.completed
     from (select 1) one
-    left join ${gameProgress} p on p.user_id = ${userId} and p.game_id = ${gameId ?? -1}`);
+    left join ${gameProgress} p on p.user_id = ${userId} and p.game_id = ${gameId}`);
   const r = rows.rows[0]!;
   return {
     wishlistPriority: r.wishlist_priority === null ? null : Number(r.wishlist_priority),
@@ -57,12 +57,18 @@ export function withUserLists<T>(userId: number, fn: (tx: Tx) => Promise<T>): Pr
   });
 }
 
-export async function findGameIdByIgdbId(ex: Executor, igdbId: number): Promise<number | null> {
-  const rows = await ex.select({ id: game.id }).from(game).where(eq(game.igdbId, igdbId)).orderBy(asc(game.id)).limit(1);
-  return rows[0]?.id ?? null;
+/** A catalogue game as the lists know it: its internal id and its IGDB id (null for most demo games). */
+export interface ListGame {
+  id: number;
+  igdbId: number | null;
 }
 
-export async function findGameIgdbId(ex: Executor, gameId: number): Promise<{ id: number; igdbId: number | null } | null> {
+export async function findGameByIgdbId(ex: Executor, igdbId: number): Promise<ListGame | null> {
+  const rows = await ex.select({ id: game.id, igdbId: game.igdbId }).from(game).where(eq(game.igdbId, igdbId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findGameById(ex: Executor, gameId: number): Promise<ListGame | null> {
   const rows = await ex.select({ id: game.id, igdbId: game.igdbId }).from(game).where(eq(game.id, gameId)).limit(1);
   return rows[0] ?? null;
 }
@@ -76,57 +82,59 @@ export async function getProgress(ex: Executor, userId: number, gameId: number):
   return rows[0] ?? null;
 }
 
-/** Whether the entry exists in the list. */
-export async function isInList(ex: Executor, list: ListName, userId: number, igdbId: number): Promise<boolean> {
-  const t = list === "wishlist" ? userWishlist : userCollection;
+const listTable = (list: ListName) => (list === "wishlist" ? userWishlist : userCollection);
+
+/** Whether the game is in the list. */
+export async function isInList(ex: Executor, list: ListName, userId: number, gameId: number): Promise<boolean> {
+  const t = listTable(list);
   const rows = await ex
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.userId, userId), eq(t.igdbId, igdbId)))
+    .where(and(eq(t.userId, userId), eq(t.gameId, gameId)))
     .limit(1);
   return rows.length > 0;
 }
 
-/** Removes the game from both lists (by IGDB id, or by game id for rows saved with it). */
-export async function deleteFromBothLists(ex: Executor, userId: number, igdbId: number | null, gameId: number): Promise<void> {
-  for (const t of [userWishlist, userCollection]) {
-    const match = igdbId === null ? eq(t.gameId, gameId) : sql`(${t.igdbId} = ${igdbId} or ${t.gameId} = ${gameId})`;
-    await ex.delete(t).where(and(eq(t.userId, userId), match));
-  }
+/** Removes the game from both lists. */
+export async function deleteFromBothLists(ex: Executor, userId: number, gameId: number): Promise<void> {
+  for (const t of [userWishlist, userCollection]) await ex.delete(t).where(and(eq(t.userId, userId), eq(t.gameId, gameId)));
 }
 
-export async function deleteFromList(ex: Executor, list: ListName, userId: number, igdbId: number): Promise<boolean> {
-  const t = list === "wishlist" ? userWishlist : userCollection;
+export async function deleteFromList(ex: Executor, list: ListName, userId: number, gameId: number): Promise<boolean> {
+  const t = listTable(list);
   const rows = await ex
     .delete(t)
-    .where(and(eq(t.userId, userId), eq(t.igdbId, igdbId)))
+    .where(and(eq(t.userId, userId), eq(t.gameId, gameId)))
     .returning({ id: t.id });
   return rows.length > 0;
 }
 
-/** Upsert on (user, igdb_id). A priority given replaces the stored one; without it a new row is Normal. */
-export async function upsertWishlist(ex: Executor, userId: number, igdbId: number, gameId: number, priority?: number): Promise<void> {
+/**
+ * Upsert on (user, game). A priority given replaces the stored one; without it a new row is Normal.
+ * igdb_id is the game's, for information.
+ */
+export async function upsertWishlist(ex: Executor, userId: number, g: ListGame, priority?: number): Promise<void> {
   await ex
     .insert(userWishlist)
-    .values({ userId, igdbId, gameId, ...(priority === undefined ? {} : { priority }) })
+    .values({ userId, gameId: g.id, igdbId: g.igdbId, ...(priority === undefined ? {} : { priority }) })
     .onConflictDoUpdate({
-      target: [userWishlist.userId, userWishlist.igdbId],
-      set: { gameId, ...(priority === undefined ? {} : { priority }) },
+      target: [userWishlist.userId, userWishlist.gameId],
+      set: { igdbId: g.igdbId, ...(priority === undefined ? {} : { priority }) },
     });
 }
 
-export async function upsertCollection(ex: Executor, userId: number, igdbId: number, gameId: number): Promise<void> {
+export async function upsertCollection(ex: Executor, userId: number, g: ListGame): Promise<void> {
   await ex
     .insert(userCollection)
-    .values({ userId, igdbId, gameId })
-    .onConflictDoUpdate({ target: [userCollection.userId, userCollection.igdbId], set: { gameId } });
+    .values({ userId, gameId: g.id, igdbId: g.igdbId })
+    .onConflictDoUpdate({ target: [userCollection.userId, userCollection.gameId], set: { igdbId: g.igdbId } });
 }
 
-export async function setWishlistPriority(ex: Executor, userId: number, igdbId: number, priority: number): Promise<boolean> {
+export async function setWishlistPriority(ex: Executor, userId: number, gameId: number, priority: number): Promise<boolean> {
   const rows = await ex
     .update(userWishlist)
     .set({ priority })
-    .where(and(eq(userWishlist.userId, userId), eq(userWishlist.igdbId, igdbId)))
+    .where(and(eq(userWishlist.userId, userId), eq(userWishlist.gameId, gameId)))
     .returning({ id: userWishlist.id });
   return rows.length > 0;
 }
@@ -197,7 +205,7 @@ export function listCollection(userId: number, limit: number, offset = 0): Promi
   const page = getDb()
     .select({ id: userCollection.id, gameId: userCollection.gameId, addedAt: userCollection.addedAt })
     .from(userCollection)
-    .where(and(eq(userCollection.userId, userId), isNotNull(userCollection.gameId)))
+    .where(eq(userCollection.userId, userId))
     .orderBy(desc(userCollection.addedAt), desc(userCollection.id))
     .limit(limit)
     .offset(offset)
@@ -213,7 +221,7 @@ export function listWishlist(userId: number, limit: number, offset = 0): Promise
   const page = getDb()
     .select({ id: userWishlist.id, gameId: userWishlist.gameId, addedAt: userWishlist.addedAt, priority: userWishlist.priority })
     .from(userWishlist)
-    .where(and(eq(userWishlist.userId, userId), isNotNull(userWishlist.gameId)))
+    .where(eq(userWishlist.userId, userId))
     .orderBy(desc(userWishlist.priority), desc(userWishlist.addedAt), desc(userWishlist.id))
     .limit(limit)
     .offset(offset)
@@ -225,15 +233,12 @@ export function listWishlist(userId: number, limit: number, offset = 0): Promise
     .orderBy(desc(page.priority), desc(page.addedAt), desc(page.id));
 }
 
-/**
- * The number of games in each list, in one query (each count reads the user's index range). An entry
- * without a game row is not listed (the pages join `game`), so it is not counted either.
- */
+/** The number of games in each list, in one query (each count reads the user's index range). */
 export async function countLists(userId: number): Promise<{ collection: number; wishlist: number }> {
   const rows = await getDb().execute<{ collection: number | string; wishlist: number | string }>(sql`
     select
-      (select count(*) from ${userCollection} c where c.user_id = ${userId} and c.game_id is not null) as collection,
-      (select count(*) from ${userWishlist} w where w.user_id = ${userId} and w.game_id is not null) as wishlist`);
+      (select count(*) from ${userCollection} c where c.user_id = ${userId}) as collection,
+      (select count(*) from ${userWishlist} w where w.user_id = ${userId}) as wishlist`);
   const r = rows.rows[0]!;
   return { collection: Number(r.collection), wishlist: Number(r.wishlist) };
 }

@@ -21,41 +21,66 @@ export const LIST_INTENTS = [
 ] as const;
 export type ListIntent = (typeof LIST_INTENTS)[number];
 
-/** A positive whole IGDB id (as a form field or a number). */
-export function parseIgdbId(value: unknown): number | null {
+/** A positive whole id that fits an integer column (as a form field or a number): an IGDB id or a game id. */
+export function parsePositiveId(value: unknown): number | null {
   const s = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
   if (!/^\d{1,10}$/.test(s)) return null;
   const n = Number(s);
   return n > 0 && n <= MAX_INT ? n : null;
 }
 
-const igdbIdField = z.unknown().transform((v, ctx) => {
-  const n = parseIgdbId(v);
-  if (n === null) {
-    ctx.addIssue({ code: "custom", message: M.missingIgdbId });
-    return z.NEVER;
+/**
+ * Which game a list action is about: by its IGDB id (`igdbId`, the spec's field; a game known only to
+ * IGDB is fetched and saved first) or by its internal id (`gameId`: a catalogue game, with or without an
+ * IGDB id). Two fields, never one number read both ways: a catalogue game's internal id can equal
+ * another game's IGDB id (in the demo catalogue Pikmin's id 233 is Half-Life 2's IGDB id).
+ */
+export type GameKey = { igdbId: number } | { gameId: number };
+
+/** A form field left out: absent, null, or empty. */
+const absent = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/** The game an action names: exactly one of `igdbId` and `gameId`, each a positive whole id. */
+export function parseGameKey(fields: { igdbId?: unknown; gameId?: unknown }): { ok: true; key: GameKey } | { ok: false; error: string } {
+  const hasIgdb = !absent(fields.igdbId);
+  const hasGame = !absent(fields.gameId);
+  if (hasIgdb && hasGame) return { ok: false, error: M.twoGameKeys };
+  if (hasGame) {
+    const gameId = parsePositiveId(fields.gameId);
+    return gameId === null ? { ok: false, error: M.invalidGameId } : { ok: true, key: { gameId } };
   }
-  return n;
-});
+  const igdbId = parsePositiveId(fields.igdbId);
+  return igdbId === null ? { ok: false, error: M.missingIgdbId } : { ok: true, key: { igdbId } };
+}
+
+const gameKeyFields = { igdbId: z.unknown().optional(), gameId: z.unknown().optional() };
 
 export const priorityField = z.union([z.literal("0"), z.literal("1"), z.literal("2"), z.literal(0), z.literal(1), z.literal(2)], {
   error: M.invalidPriority,
 });
 
-/** POST /api/lists: one game-page action. */
-export const ListActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("set_priority"), igdbId: igdbIdField, priority: priorityField.transform((p) => Number(p) as 0 | 1 | 2) }),
-    z.object({
-      intent: z.enum(
-        LIST_INTENTS.filter((i) => i !== "set_priority") as [Exclude<ListIntent, "set_priority">, ...Exclude<ListIntent, "set_priority">[]],
-      ),
-      igdbId: igdbIdField,
-    }),
-  ],
-  { error: M.invalidIntent },
-);
+/** POST /api/lists: one game-page action, naming its game by `igdbId` or `gameId`. */
+export const ListActionSchema = z
+  .discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("set_priority"), ...gameKeyFields, priority: priorityField.transform((p) => Number(p) as 0 | 1 | 2) }),
+      z.object({
+        intent: z.enum(
+          LIST_INTENTS.filter((i) => i !== "set_priority") as [
+            Exclude<ListIntent, "set_priority">,
+            ...Exclude<ListIntent, "set_priority">[],
+          ],
+        ),
+        ...gameKeyFields,
+      }),
+    ],
+    { error: M.invalidIntent },
+  )
+  .superRefine((v, ctx) => {
+    const key = parseGameKey(v);
+    if (!key.ok) ctx.addIssue({ code: "custom", message: key.error });
+  });
 export type ListAction = z.infer<typeof ListActionSchema>;
 
 const entrySchema = z.object({

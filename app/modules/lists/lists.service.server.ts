@@ -8,8 +8,8 @@ import { LISTS_MESSAGES as M } from "./lists.messages";
 import {
   deleteFromBothLists,
   deleteFromList,
-  findGameIdByIgdbId,
-  findGameIgdbId,
+  findGameById,
+  findGameByIgdbId,
   getListState,
   getProgress,
   isInList,
@@ -29,6 +29,7 @@ import {
   upsertWishlist,
   withUserLists,
   type Executor,
+  type ListGame,
   type ListGameRow,
   type Tx,
 } from "./lists.queries.server";
@@ -36,7 +37,8 @@ import { autocommit } from "~/db/transaction.server";
 import {
   LIST_PAGE_SIZE,
   ListActionSchema,
-  parseIgdbId,
+  parseGameKey,
+  parsePositiveId,
   PICKER_LIMIT,
   PICKER_MODES,
   TOP_FIVE_SLOTS,
@@ -57,11 +59,6 @@ import {
  * when it loads. Every write runs in a transaction holding the user's lists lock, so a flag read and the
  * write that depends on it never interleave with another request of the same user.
  */
-
-interface GameRef {
-  id: number;
-  igdbId: number | null;
-}
 
 /** Aborts a transaction with an expected failure (nothing it wrote is kept). */
 class Refusal extends Error {
@@ -101,25 +98,41 @@ async function inUserTx<T>(userId: number, fn: (tx: Tx) => Promise<T>): Promise<
   }
 }
 
-type Transition = (tx: Tx, userId: number, game: GameRef & { igdbId: number }) => Promise<void>;
+/**
+ * The game an action names: `{ igdbId }` (the spec's field) or `{ gameId }` (the internal id of a
+ * catalogue game, with or without an IGDB id), exactly one (parseGameKey). Each value is checked (a
+ * positive whole id); a bare number is never accepted, so an internal id cannot be read as an IGDB id
+ * or the other way round.
+ */
+export interface GameTarget {
+  igdbId?: unknown;
+  gameId?: unknown;
+}
+
+type Transition = (tx: Tx, userId: number, game: ListGame) => Promise<void>;
 
 /**
- * Runs one transition for the signed-in user on the game with this IGDB id. A game known only to
- * IGDB is fetched and saved first (outside the transaction: it is a network call); the transaction
- * then finds it by IGDB id again ('Game must be added to database first' when it is not there).
+ * Runs one transition for the signed-in user on the game named by `target`. A game named by an IGDB
+ * id and known only to IGDB is fetched and saved first (outside the transaction: it is a network
+ * call); the transaction then finds the game again ('Game must be added to database first' when it is
+ * not there). Every list and progress row is keyed by the internal game id. Removals (needsGame false)
+ * of a game that is not in the catalogue have nothing to remove: they answer the empty state.
  */
-async function transition(actor: Actor, rawIgdbId: unknown, step: Transition, opts: { needsGame: boolean }): Promise<Result<ListState>> {
+async function transition(actor: Actor, target: GameTarget, step: Transition, opts: { needsGame: boolean }): Promise<Result<ListState>> {
   const auth = authorize(actor);
   if (!auth.ok) return auth;
   const userId = auth.data.id;
-  const igdbId = parseIgdbId(rawIgdbId);
-  if (igdbId === null) return fail(400, M.missingIgdbId);
-  if (opts.needsGame && !(await findOrFetchGameByIgdbId(igdbId))) return fail(404, M.gameNotInDatabase);
+  const parsed = parseGameKey(target);
+  if (!parsed.ok) return fail(400, parsed.error);
+  const key = parsed.key;
+  if (opts.needsGame && "igdbId" in key && !(await findOrFetchGameByIgdbId(key.igdbId))) return fail(404, M.gameNotInDatabase);
   return inUserTx(userId, async (tx) => {
-    const gameId = await findGameIdByIgdbId(tx, igdbId);
-    if (gameId === null && opts.needsGame) throw new Refusal(fail(404, M.gameNotInDatabase));
-    await step(tx, userId, { id: gameId ?? -1, igdbId });
-    return ok(toState(await getListState(tx, userId, gameId, igdbId)));
+    const found = "igdbId" in key ? await findGameByIgdbId(tx, key.igdbId) : await findGameById(tx, key.gameId);
+    if (found === null && opts.needsGame) throw new Refusal(fail(404, M.gameNotInDatabase));
+    // No game, no entry of it (list and progress rows cascade with their game): -1 matches nothing.
+    const g = found ?? { id: -1, igdbId: null };
+    await step(tx, userId, g);
+    return ok(toState(await getListState(tx, userId, g.id)));
   });
 }
 
@@ -132,31 +145,23 @@ const refuse = (error: string) => new Refusal(fail(409, error));
 
 // ---- Progress ----
 
-/** Lists cleared, game ensured, progress recorded: in this order, in one transaction. */
-async function recordProgress(tx: Tx, userId: number, igdbId: number, finished: boolean): Promise<void> {
-  const gameIdBefore = await findGameIdByIgdbId(tx, igdbId);
-  await deleteFromBothLists(tx, userId, igdbId, gameIdBefore ?? -1);
-  const gameId = await findGameIdByIgdbId(tx, igdbId);
-  if (gameId === null) throw new Refusal(fail(404, M.gameNotInDatabase));
-  if (finished) await upsertCompleted(tx, userId, gameId, igdbId);
-  else await upsertStarted(tx, userId, gameId, igdbId);
+/** Lists cleared, progress recorded (the game exists: the transition found it), in one transaction. */
+async function recordProgress(tx: Executor, userId: number, g: ListGame, finished: boolean): Promise<void> {
+  await deleteFromBothLists(tx, userId, g.id);
+  if (finished) await upsertCompleted(tx, userId, g.id, g.igdbId);
+  else await upsertStarted(tx, userId, g.id, g.igdbId);
 }
 
 /** Started: started_date kept when already set. A finished game stays finished. */
-export function markStarted(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
-  return transition(actor, igdbId, (tx, userId, g) => recordProgress(tx, userId, g.igdbId, false), { needsGame: true });
+export function markStarted(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
+  return transition(actor, target, (tx, userId, g) => recordProgress(tx, userId, g, false), { needsGame: true });
 }
 
 /** Finished (and so started): started_date kept when set, completed_date now. */
-export function markCompleted(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
-  return transition(actor, igdbId, (tx, userId, g) => recordProgress(tx, userId, g.igdbId, true), { needsGame: true });
+export function markCompleted(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
+  return transition(actor, target, (tx, userId, g) => recordProgress(tx, userId, g, true), { needsGame: true });
 }
 
-/**
- * For the reviews module when a review is published or updated: unless the game is already finished,
- * the "Did you finish the game?" answer marks it finished (yes) or started (no), and takes it off both
- * lists. `gameId` is the internal game id. Pass the review's transaction as `ex` to write in it.
- */
 /** Per user and game: not tracked, started, or finished (which implies started). */
 export type ProgressState = "none" | "started" | "completed";
 
@@ -165,15 +170,18 @@ export async function getProgressState(userId: number, gameId: number): Promise<
   return row?.completed ? "completed" : row?.started ? "started" : "none";
 }
 
+/**
+ * For the reviews module when a review is published or updated: unless the game is already finished,
+ * the "Did you finish the game?" answer marks it finished (yes) or started (no), and takes it off both
+ * lists. `gameId` is the internal game id. Pass the review's transaction as `ex` to write in it.
+ */
 export async function recordReviewFinish(userId: number, gameId: number, finished: boolean, ex?: Executor): Promise<Result<void>> {
   const run = async (tx: Executor): Promise<Result<void>> => {
-    const g = await findGameIgdbId(tx, gameId);
+    const g = await findGameById(tx, gameId);
     if (!g) return fail(404, M.gameNotInDatabase);
     const p = await getProgress(tx, userId, gameId);
     if (p?.completed) return ok();
-    await deleteFromBothLists(tx, userId, g.igdbId, gameId);
-    if (finished) await upsertCompleted(tx, userId, gameId, g.igdbId);
-    else await upsertStarted(tx, userId, gameId, g.igdbId);
+    await recordProgress(tx, userId, g, finished);
     return ok();
   };
   if (ex) return run(ex);
@@ -182,47 +190,47 @@ export async function recordReviewFinish(userId: number, gameId: number, finishe
 
 // ---- Wishlist and collection ----
 
-async function addWishlistStep(tx: Tx, userId: number, g: GameRef & { igdbId: number }, priority?: number): Promise<void> {
+async function addWishlistStep(tx: Tx, userId: number, g: ListGame, priority?: number): Promise<void> {
   if (await isProgressed(tx, userId, g.id)) throw refuse(M.cannotAddWishlist);
-  if (await isInList(tx, "collection", userId, g.igdbId)) throw refuse(M.alreadyInCollection);
-  await upsertWishlist(tx, userId, g.igdbId, g.id, priority);
+  if (await isInList(tx, "collection", userId, g.id)) throw refuse(M.alreadyInCollection);
+  await upsertWishlist(tx, userId, g, priority);
 }
 
 /** Adding to the collection a game on the wishlist moves it (the button reads 'Move to Collection'). */
-async function addCollectionStep(tx: Tx, userId: number, g: GameRef & { igdbId: number }): Promise<void> {
-  const onWishlist = await isInList(tx, "wishlist", userId, g.igdbId);
+async function addCollectionStep(tx: Tx, userId: number, g: ListGame): Promise<void> {
+  const onWishlist = await isInList(tx, "wishlist", userId, g.id);
   if (await isProgressed(tx, userId, g.id)) throw refuse(onWishlist ? M.cannotMoveCollection : M.cannotAddCollection);
-  if (onWishlist) await deleteFromList(tx, "wishlist", userId, g.igdbId);
-  await upsertCollection(tx, userId, g.igdbId, g.id);
+  if (onWishlist) await deleteFromList(tx, "wishlist", userId, g.id);
+  await upsertCollection(tx, userId, g);
 }
 
-export function addToWishlist(actor: Actor, igdbId: unknown, priority?: 0 | 1 | 2): Promise<Result<ListState>> {
-  return transition(actor, igdbId, (tx, userId, g) => addWishlistStep(tx, userId, g, priority), { needsGame: true });
+export function addToWishlist(actor: Actor, target: GameTarget, priority?: 0 | 1 | 2): Promise<Result<ListState>> {
+  return transition(actor, target, (tx, userId, g) => addWishlistStep(tx, userId, g, priority), { needsGame: true });
 }
 
-export function addToCollection(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
-  return transition(actor, igdbId, addCollectionStep, { needsGame: true });
+export function addToCollection(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
+  return transition(actor, target, addCollectionStep, { needsGame: true });
 }
 
-export function removeFromWishlist(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
-  return transition(actor, igdbId, async (tx, userId, g) => void (await deleteFromList(tx, "wishlist", userId, g.igdbId)), {
+export function removeFromWishlist(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
+  return transition(actor, target, async (tx, userId, g) => void (await deleteFromList(tx, "wishlist", userId, g.id)), {
     needsGame: false,
   });
 }
 
-export function removeFromCollection(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
-  return transition(actor, igdbId, async (tx, userId, g) => void (await deleteFromList(tx, "collection", userId, g.igdbId)), {
+export function removeFromCollection(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
+  return transition(actor, target, async (tx, userId, g) => void (await deleteFromList(tx, "collection", userId, g.id)), {
     needsGame: false,
   });
 }
 
 /** Wishlist button: removes when listed, else adds (refused while the game is in the collection). */
-export function toggleWishlist(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+export function toggleWishlist(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
   return transition(
     actor,
-    igdbId,
+    target,
     async (tx, userId, g) => {
-      if (await deleteFromList(tx, "wishlist", userId, g.igdbId)) return;
+      if (await deleteFromList(tx, "wishlist", userId, g.id)) return;
       await addWishlistStep(tx, userId, g);
     },
     { needsGame: true },
@@ -230,50 +238,50 @@ export function toggleWishlist(actor: Actor, igdbId: unknown): Promise<Result<Li
 }
 
 /** Collection button: removes when listed, else adds (moving it off the wishlist). */
-export function toggleCollection(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+export function toggleCollection(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
   return transition(
     actor,
-    igdbId,
+    target,
     async (tx, userId, g) => {
-      if (await deleteFromList(tx, "collection", userId, g.igdbId)) return;
+      if (await deleteFromList(tx, "collection", userId, g.id)) return;
       await addCollectionStep(tx, userId, g);
     },
     { needsGame: true },
   );
 }
 
-export function moveToCollection(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+export function moveToCollection(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
   return transition(
     actor,
-    igdbId,
+    target,
     async (tx, userId, g) => {
       if (await isProgressed(tx, userId, g.id)) throw refuse(M.cannotMoveCollection);
-      await deleteFromList(tx, "wishlist", userId, g.igdbId);
-      await upsertCollection(tx, userId, g.igdbId, g.id);
+      await deleteFromList(tx, "wishlist", userId, g.id);
+      await upsertCollection(tx, userId, g);
     },
     { needsGame: true },
   );
 }
 
-export function moveToWishlist(actor: Actor, igdbId: unknown): Promise<Result<ListState>> {
+export function moveToWishlist(actor: Actor, target: GameTarget): Promise<Result<ListState>> {
   return transition(
     actor,
-    igdbId,
+    target,
     async (tx, userId, g) => {
       if (await isProgressed(tx, userId, g.id)) throw refuse(M.cannotMoveWishlist);
-      await deleteFromList(tx, "collection", userId, g.igdbId);
-      await upsertWishlist(tx, userId, g.igdbId, g.id);
+      await deleteFromList(tx, "collection", userId, g.id);
+      await upsertWishlist(tx, userId, g);
     },
     { needsGame: true },
   );
 }
 
-export function setPriority(actor: Actor, igdbId: unknown, priority: 0 | 1 | 2): Promise<Result<ListState>> {
+export function setPriority(actor: Actor, target: GameTarget, priority: 0 | 1 | 2): Promise<Result<ListState>> {
   return transition(
     actor,
-    igdbId,
+    target,
     async (tx, userId, g) => {
-      if (!(await setWishlistPriority(tx, userId, g.igdbId, priority))) throw new Refusal(fail(404, M.notInWishlist));
+      if (!(await setWishlistPriority(tx, userId, g.id, priority))) throw new Refusal(fail(404, M.notInWishlist));
     },
     { needsGame: false },
   );
@@ -281,43 +289,44 @@ export function setPriority(actor: Actor, igdbId: unknown, priority: 0 | 1 | 2):
 
 /** POST /api/lists: one parsed game-page action. */
 export function applyListAction(actor: Actor, action: ListAction): Promise<Result<ListState>> {
+  const target: GameTarget = { igdbId: action.igdbId, gameId: action.gameId };
   switch (action.intent) {
     case "mark_started":
-      return markStarted(actor, action.igdbId);
+      return markStarted(actor, target);
     case "mark_completed":
-      return markCompleted(actor, action.igdbId);
+      return markCompleted(actor, target);
     case "toggle_wishlist":
-      return toggleWishlist(actor, action.igdbId);
+      return toggleWishlist(actor, target);
     case "toggle_collection":
-      return toggleCollection(actor, action.igdbId);
+      return toggleCollection(actor, target);
     case "add_to_wishlist":
-      return addToWishlist(actor, action.igdbId);
+      return addToWishlist(actor, target);
     case "add_to_collection":
-      return addToCollection(actor, action.igdbId);
+      return addToCollection(actor, target);
     case "remove_from_wishlist":
-      return removeFromWishlist(actor, action.igdbId);
+      return removeFromWishlist(actor, target);
     case "remove_from_collection":
-      return removeFromCollection(actor, action.igdbId);
+      return removeFromCollection(actor, target);
     case "move_to_wishlist":
-      return moveToWishlist(actor, action.igdbId);
+      return moveToWishlist(actor, target);
     case "move_to_collection":
-      return moveToCollection(actor, action.igdbId);
+      return moveToCollection(actor, target);
     case "set_priority":
-      return setPriority(actor, action.igdbId, action.priority);
+      return setPriority(actor, target, action.priority);
   }
 }
+
+export type { ListState };
 
 /**
  * The game page's four flags for the signed-in user (null for a visitor), in one query. A game whose
  * progress is started or completed is taken off both lists here, should an old entry remain.
  */
-export type { ListState };
-
-export async function getGameListState(actor: Actor, game: GameRef): Promise<ListState | null> {
+export async function getGameListState(actor: Actor, game: { id: number }): Promise<ListState | null> {
   if (!actor) return null;
-  const state = toState(await getListState(autocommit(), actor.id, game.id, game.igdbId));
+  const state = toState(await getListState(autocommit(), actor.id, game.id));
   if (state.started && (state.inWishlist || state.inCollection)) {
-    await withUserLists(actor.id, (tx) => deleteFromBothLists(tx, actor.id, game.igdbId, game.id));
+    await withUserLists(actor.id, (tx) => deleteFromBothLists(tx, actor.id, game.id));
     return { ...state, inWishlist: false, wishlistPriority: null, inCollection: false };
   }
   return state;
@@ -519,7 +528,7 @@ export function searchPickerParams(actor: Actor, params: URLSearchParams): Promi
   const mode = PICKER_MODES.find((m) => m === params.get("mode")) ?? "collection";
   const exclude = (params.get("exclude") ?? "")
     .split(",")
-    .map((s) => parseIgdbId(s))
+    .map((s) => parsePositiveId(s))
     .filter((n): n is number => n !== null);
   return searchPicker(actor, mode, params.get("q") ?? "", exclude);
 }

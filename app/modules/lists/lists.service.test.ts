@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createActor, createGame, createRating } from "../../../tests/factories";
 import { igdbGame } from "../../../tests/igdb/stand-in";
@@ -50,21 +50,32 @@ function data<T>(r: Result<T>): T {
 
 const NONE: ListState = { inWishlist: false, wishlistPriority: null, inCollection: false, started: false, completed: false };
 
-async function rows(userId: number, igdbId: number) {
+/** The user's list and progress rows of one game (by its internal id: every row is keyed by it). */
+async function rows(userId: number, gameId: number) {
   const d = db.handle().db;
   const [w, c, p] = await Promise.all([
     d
       .select()
       .from(userWishlist)
-      .where(and(eq(userWishlist.userId, userId), eq(userWishlist.igdbId, igdbId))),
+      .where(and(eq(userWishlist.userId, userId), eq(userWishlist.gameId, gameId))),
     d
       .select()
       .from(userCollection)
-      .where(and(eq(userCollection.userId, userId), eq(userCollection.igdbId, igdbId))),
+      .where(and(eq(userCollection.userId, userId), eq(userCollection.gameId, gameId))),
     d
       .select()
       .from(gameProgress)
-      .where(and(eq(gameProgress.userId, userId), eq(gameProgress.igdbId, igdbId))),
+      .where(and(eq(gameProgress.userId, userId), eq(gameProgress.gameId, gameId))),
+  ]);
+  return { wishlist: w, collection: c, progress: p };
+}
+
+async function rowsOfUser(userId: number) {
+  const d = db.handle().db;
+  const [w, c, p] = await Promise.all([
+    d.select().from(userWishlist).where(eq(userWishlist.userId, userId)),
+    d.select().from(userCollection).where(eq(userCollection.userId, userId)),
+    d.select().from(gameProgress).where(eq(gameProgress.userId, userId)),
   ]);
   return { wishlist: w, collection: c, progress: p };
 }
@@ -74,28 +85,28 @@ describe("progress: not tracked → started → completed", () => {
     const u = await createActor();
     const g = await gameWithIgdb();
     expect(await getGameListState(u, g)).toEqual(NONE);
-    expect(data(await markStarted(u, g.igdbId))).toEqual({ ...NONE, started: true });
-    const [before] = (await rows(u.id, g.igdbId!)).progress;
+    expect(data(await markStarted(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, started: true });
+    const [before] = (await rows(u.id, g.id)).progress;
     expect(before!.started).toBe(true);
     expect(before!.startedDate).toBeInstanceOf(Date);
     expect(before!.completedDate).toBeNull();
 
-    expect(data(await markStarted(u, g.igdbId))).toEqual({ ...NONE, started: true });
-    const [again] = (await rows(u.id, g.igdbId!)).progress;
+    expect(data(await markStarted(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, started: true });
+    const [again] = (await rows(u.id, g.id)).progress;
     expect(again!.startedDate!.getTime()).toBe(before!.startedDate!.getTime());
 
-    expect(data(await markCompleted(u, g.igdbId))).toEqual({ ...NONE, started: true, completed: true });
-    const [done] = (await rows(u.id, g.igdbId!)).progress;
+    expect(data(await markCompleted(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, started: true, completed: true });
+    const [done] = (await rows(u.id, g.id)).progress;
     expect(done!.startedDate!.getTime()).toBe(before!.startedDate!.getTime());
     expect(done!.completedDate).toBeInstanceOf(Date);
-    expect((await rows(u.id, g.igdbId!)).progress).toHaveLength(1);
+    expect((await rows(u.id, g.id)).progress).toHaveLength(1);
   });
 
   it("marking finished without starting sets started too (finished implies started)", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    expect(data(await markCompleted(u, String(g.igdbId)))).toEqual({ ...NONE, started: true, completed: true });
-    const [p] = (await rows(u.id, g.igdbId!)).progress;
+    expect(data(await markCompleted(u, { igdbId: String(g.igdbId) }))).toEqual({ ...NONE, started: true, completed: true });
+    const [p] = (await rows(u.id, g.id)).progress;
     expect(p!.started).toBe(true);
     expect(p!.startedDate).toBeInstanceOf(Date);
   });
@@ -103,20 +114,20 @@ describe("progress: not tracked → started → completed", () => {
   it("marking started a finished game keeps it finished", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    await markCompleted(u, g.igdbId);
-    expect(data(await markStarted(u, g.igdbId))).toMatchObject({ started: true, completed: true });
+    await markCompleted(u, { igdbId: g.igdbId });
+    expect(data(await markStarted(u, { igdbId: g.igdbId }))).toMatchObject({ started: true, completed: true });
   });
 
   it("marking started clears the wishlist and the collection first", async () => {
     const u = await createActor();
     const a = await gameWithIgdb();
     const b = await gameWithIgdb();
-    await addToWishlist(u, a.igdbId);
-    await addToCollection(u, b.igdbId);
-    expect(data(await markStarted(u, a.igdbId))).toEqual({ ...NONE, started: true });
-    expect(data(await markCompleted(u, b.igdbId))).toEqual({ ...NONE, started: true, completed: true });
-    expect((await rows(u.id, a.igdbId!)).wishlist).toHaveLength(0);
-    expect((await rows(u.id, b.igdbId!)).collection).toHaveLength(0);
+    await addToWishlist(u, { igdbId: a.igdbId });
+    await addToCollection(u, { igdbId: b.igdbId });
+    expect(data(await markStarted(u, { igdbId: a.igdbId }))).toEqual({ ...NONE, started: true });
+    expect(data(await markCompleted(u, { igdbId: b.igdbId }))).toEqual({ ...NONE, started: true, completed: true });
+    expect((await rows(u.id, a.id)).wishlist).toHaveLength(0);
+    expect((await rows(u.id, b.id)).collection).toHaveLength(0);
   });
 
   it("the database refuses completed without started", async () => {
@@ -132,14 +143,14 @@ describe("refusals for a started or finished game", () => {
   it("refuses add and move with the four texts, writing nothing", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    await markStarted(u, g.igdbId);
-    expect(await addToCollection(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddCollection });
-    expect(await addToWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddWishlist });
-    expect(await moveToCollection(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotMoveCollection });
-    expect(await moveToWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotMoveWishlist });
-    expect(await toggleWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddWishlist });
-    expect(await toggleCollection(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.cannotAddCollection });
-    const r = await rows(u.id, g.igdbId!);
+    await markStarted(u, { igdbId: g.igdbId });
+    expect(await addToCollection(u, { igdbId: g.igdbId })).toEqual({ ok: false, status: 409, error: M.cannotAddCollection });
+    expect(await addToWishlist(u, { igdbId: g.igdbId })).toEqual({ ok: false, status: 409, error: M.cannotAddWishlist });
+    expect(await moveToCollection(u, { igdbId: g.igdbId })).toEqual({ ok: false, status: 409, error: M.cannotMoveCollection });
+    expect(await moveToWishlist(u, { igdbId: g.igdbId })).toEqual({ ok: false, status: 409, error: M.cannotMoveWishlist });
+    expect(await toggleWishlist(u, { igdbId: g.igdbId })).toEqual({ ok: false, status: 409, error: M.cannotAddWishlist });
+    expect(await toggleCollection(u, { igdbId: g.igdbId })).toEqual({ ok: false, status: 409, error: M.cannotAddCollection });
+    const r = await rows(u.id, g.id);
     expect(r.wishlist).toHaveLength(0);
     expect(r.collection).toHaveLength(0);
   });
@@ -147,16 +158,16 @@ describe("refusals for a started or finished game", () => {
   it("a finished game is refused too", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    await markCompleted(u, g.igdbId);
-    expect(await addToWishlist(u, g.igdbId)).toMatchObject({ ok: false, error: M.cannotAddWishlist });
-    expect(await addToCollection(u, g.igdbId)).toMatchObject({ ok: false, error: M.cannotAddCollection });
+    await markCompleted(u, { igdbId: g.igdbId });
+    expect(await addToWishlist(u, { igdbId: g.igdbId })).toMatchObject({ ok: false, error: M.cannotAddWishlist });
+    expect(await addToCollection(u, { igdbId: g.igdbId })).toMatchObject({ ok: false, error: M.cannotAddCollection });
   });
 
   it("another user's progress does not refuse mine", async () => {
     const [me, other] = [await createActor(), await createActor()];
     const g = await gameWithIgdb();
-    await markStarted(other, g.igdbId);
-    expect(data(await addToWishlist(me, g.igdbId))).toMatchObject({ inWishlist: true });
+    await markStarted(other, { igdbId: g.igdbId });
+    expect(data(await addToWishlist(me, { igdbId: g.igdbId }))).toMatchObject({ inWishlist: true });
   });
 });
 
@@ -164,40 +175,40 @@ describe("wishlist and collection", () => {
   it("adds (upsert: twice is one row) and removes", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    expect(data(await addToWishlist(u, g.igdbId))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
-    expect(data(await addToWishlist(u, g.igdbId))).toMatchObject({ inWishlist: true });
-    expect((await rows(u.id, g.igdbId!)).wishlist).toHaveLength(1);
-    expect(data(await removeFromWishlist(u, g.igdbId))).toEqual(NONE);
-    expect(data(await addToCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
-    expect(data(await addToCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
-    expect((await rows(u.id, g.igdbId!)).collection).toHaveLength(1);
-    expect(data(await removeFromCollection(u, g.igdbId))).toEqual(NONE);
+    expect(data(await addToWishlist(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
+    expect(data(await addToWishlist(u, { igdbId: g.igdbId }))).toMatchObject({ inWishlist: true });
+    expect((await rows(u.id, g.id)).wishlist).toHaveLength(1);
+    expect(data(await removeFromWishlist(u, { igdbId: g.igdbId }))).toEqual(NONE);
+    expect(data(await addToCollection(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, inCollection: true });
+    expect(data(await addToCollection(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, inCollection: true });
+    expect((await rows(u.id, g.id)).collection).toHaveLength(1);
+    expect(data(await removeFromCollection(u, { igdbId: g.igdbId }))).toEqual(NONE);
   });
 
   it("toggles add and remove", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    expect(data(await toggleWishlist(u, g.igdbId)).inWishlist).toBe(true);
-    expect(data(await toggleWishlist(u, g.igdbId)).inWishlist).toBe(false);
-    expect(data(await toggleCollection(u, g.igdbId)).inCollection).toBe(true);
-    expect(data(await toggleCollection(u, g.igdbId)).inCollection).toBe(false);
+    expect(data(await toggleWishlist(u, { igdbId: g.igdbId })).inWishlist).toBe(true);
+    expect(data(await toggleWishlist(u, { igdbId: g.igdbId })).inWishlist).toBe(false);
+    expect(data(await toggleCollection(u, { igdbId: g.igdbId })).inCollection).toBe(true);
+    expect(data(await toggleCollection(u, { igdbId: g.igdbId })).inCollection).toBe(false);
   });
 
   it("the collection button on a wishlisted game moves it (Move to Collection)", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    await addToWishlist(u, g.igdbId);
-    expect(data(await toggleCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
-    expect((await rows(u.id, g.igdbId!)).wishlist).toHaveLength(0);
+    await addToWishlist(u, { igdbId: g.igdbId });
+    expect(data(await toggleCollection(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, inCollection: true });
+    expect((await rows(u.id, g.id)).wishlist).toHaveLength(0);
   });
 
   it("moves wishlist → collection and collection → wishlist", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    await addToWishlist(u, g.igdbId);
-    expect(data(await moveToCollection(u, g.igdbId))).toEqual({ ...NONE, inCollection: true });
-    expect(data(await moveToWishlist(u, g.igdbId))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
-    const r = await rows(u.id, g.igdbId!);
+    await addToWishlist(u, { igdbId: g.igdbId });
+    expect(data(await moveToCollection(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, inCollection: true });
+    expect(data(await moveToWishlist(u, { igdbId: g.igdbId }))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
+    const r = await rows(u.id, g.id);
     expect(r.collection).toHaveLength(0);
     expect(r.wishlist).toHaveLength(1);
   });
@@ -205,18 +216,18 @@ describe("wishlist and collection", () => {
   it("the wishlist refuses a game in the collection", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    await addToCollection(u, g.igdbId);
-    expect(await toggleWishlist(u, g.igdbId)).toEqual({ ok: false, status: 409, error: M.alreadyInCollection });
+    await addToCollection(u, { igdbId: g.igdbId });
+    expect(await toggleWishlist(u, { igdbId: g.igdbId })).toEqual({ ok: false, status: 409, error: M.alreadyInCollection });
   });
 
   it("sets the wishlist priority (Low / Normal / High) and sorts by priority then newest", async () => {
     const u = await createActor();
     const [a, b, c] = [await gameWithIgdb({ name: "Alpha" }), await gameWithIgdb({ name: "Beta" }), await gameWithIgdb({ name: "Gamma" })];
-    await addToWishlist(u, a.igdbId);
-    await addToWishlist(u, b.igdbId);
-    await addToWishlist(u, c.igdbId);
-    expect(data(await setPriority(u, a.igdbId, 2)).wishlistPriority).toBe(2);
-    expect(data(await setPriority(u, c.igdbId, 0)).wishlistPriority).toBe(0);
+    await addToWishlist(u, { igdbId: a.igdbId });
+    await addToWishlist(u, { igdbId: b.igdbId });
+    await addToWishlist(u, { igdbId: c.igdbId });
+    expect(data(await setPriority(u, { igdbId: a.igdbId }, 2)).wishlistPriority).toBe(2);
+    expect(data(await setPriority(u, { igdbId: c.igdbId }, 0)).wishlistPriority).toBe(0);
     const tab = await loadWantToPlayTab(u.id);
     expect(tab.wishlist.games.map((w) => [w.name, w.priority])).toEqual([
       ["Alpha", 2],
@@ -224,14 +235,14 @@ describe("wishlist and collection", () => {
       ["Gamma", 0],
     ]);
     const other = await gameWithIgdb();
-    expect(await setPriority(u, other.igdbId, 1)).toEqual({ ok: false, status: 404, error: M.notInWishlist });
+    expect(await setPriority(u, { igdbId: other.igdbId }, 1)).toEqual({ ok: false, status: 404, error: M.notInWishlist });
   });
 
   it("lists the collection newest first", async () => {
     const u = await createActor();
     const [a, b] = [await gameWithIgdb({ name: "First" }), await gameWithIgdb({ name: "Second" })];
-    await addToCollection(u, a.igdbId);
-    await addToCollection(u, b.igdbId);
+    await addToCollection(u, { igdbId: a.igdbId });
+    await addToCollection(u, { igdbId: b.igdbId });
     expect((await loadWantToPlayTab(u.id)).collection.games.map((g) => g.name)).toEqual(["Second", "First"]);
   });
 });
@@ -272,14 +283,8 @@ describe("Want to Play pages (36 a page, true counts)", () => {
     const byNewest = (a: { addedAt: Date; id: number }, b: { addedAt: Date; id: number }) =>
       b.addedAt.getTime() - a.addedAt.getTime() || b.id - a.id;
     return {
-      collection: c
-        .filter((r) => r.gameId !== null)
-        .sort(byNewest)
-        .map((r) => r.gameId!),
-      wishlist: w
-        .filter((r) => r.gameId !== null)
-        .sort((a, b) => b.priority - a.priority || byNewest(a, b))
-        .map((r) => r.gameId!),
+      collection: c.sort(byNewest).map((r) => r.gameId),
+      wishlist: w.sort((a, b) => b.priority - a.priority || byNewest(a, b)).map((r) => r.gameId),
     };
   }
 
@@ -332,17 +337,20 @@ describe("Want to Play pages (36 a page, true counts)", () => {
     await fillList("collection", u.id, 38);
     const last = await loadWantToPlayTab(u.id, { collectionPage: 2 });
     expect(last.collection.games).toHaveLength(2);
-    for (const g of last.collection.games) data(await removeFromCollection(u, g.igdbId));
+    for (const g of last.collection.games) data(await removeFromCollection(u, { igdbId: g.igdbId }));
     const after = await loadWantToPlayTab(u.id, { collectionPage: 2 });
     expect([after.collection.total, after.collection.page, after.collection.pageCount, after.collection.games.length]).toEqual([
       36, 1, 1, 36,
     ]);
   });
 
-  it("an entry whose game row is gone is neither listed nor counted", async () => {
+  it("an entry needs its game: none without one, and a deleted game leaves the list and its count", async () => {
     const u = await createActor();
-    await fillList("collection", u.id, 2);
-    await db.handle().db.insert(userCollection).values({ userId: u.id, igdbId: nextIgdb(), gameId: null });
+    await fillList("collection", u.id, 3);
+    const d = db.handle().db;
+    await expect(d.execute(sql`insert into user_collection (user_id, igdb_id) values (${u.id}, ${nextIgdb()})`)).rejects.toThrow();
+    const [first] = (await loadWantToPlayTab(u.id)).collection.games;
+    await d.delete(game).where(eq(game.id, first!.gameId));
     const tab = await loadWantToPlayTab(u.id);
     expect([tab.collection.total, tab.collection.games.length]).toEqual([2, 2]);
   });
@@ -369,7 +377,7 @@ describe("game page load clean-up", () => {
     await d.insert(userCollection).values({ userId: u.id, igdbId: g.igdbId!, gameId: g.id });
     await d.insert(gameProgress).values({ userId: u.id, gameId: g.id, igdbId: g.igdbId, started: true });
     expect(await getGameListState(u, g)).toEqual({ ...NONE, started: true });
-    const r = await rows(u.id, g.igdbId!);
+    const r = await rows(u.id, g.id);
     expect(r.wishlist).toHaveLength(0);
     expect(r.collection).toHaveLength(0);
   });
@@ -396,9 +404,10 @@ describe("bad input and visitors", () => {
       moveToCollection,
       moveToWishlist,
     ]) {
-      expect(await call(null, g.igdbId)).toEqual(expected);
+      expect(await call(null, { igdbId: g.igdbId })).toEqual(expected);
+      expect(await call(null, { gameId: g.id })).toEqual(expected);
     }
-    expect(await setPriority(null, g.igdbId, 1)).toEqual(expected);
+    expect(await setPriority(null, { igdbId: g.igdbId }, 1)).toEqual(expected);
     expect(await saveTopFive(null, [])).toEqual(expected);
     expect(await searchPicker(null, "top5", "")).toEqual(expected);
   });
@@ -406,8 +415,8 @@ describe("bad input and visitors", () => {
   it("refuses missing, non-numeric, negative, zero and oversized IGDB ids", async () => {
     const u = await createActor();
     for (const bad of [undefined, null, "", "abc", "12abc", "-5", -5, 0, "0", "1.5", 1.5, "99999999999", 2 ** 31]) {
-      expect(await addToWishlist(u, bad)).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
-      expect(await markStarted(u, bad)).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
+      expect(await addToWishlist(u, { igdbId: bad })).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
+      expect(await markStarted(u, { igdbId: bad })).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
     }
   });
 
@@ -424,9 +433,10 @@ describe("bad input and visitors", () => {
       toggleWishlist,
       toggleCollection,
     ]) {
-      expect(await call(u, unknown)).toEqual({ ok: false, status: 404, error: M.gameNotInDatabase });
+      expect(await call(u, { igdbId: unknown })).toEqual({ ok: false, status: 404, error: M.gameNotInDatabase });
+      expect(await call(u, { gameId: unknown })).toEqual({ ok: false, status: 404, error: M.gameNotInDatabase });
     }
-    const r = await rows(u.id, unknown);
+    const r = await rowsOfUser(u.id);
     expect(r.wishlist.length + r.collection.length + r.progress.length).toBe(0);
   });
 
@@ -434,12 +444,12 @@ describe("bad input and visitors", () => {
     const u = await createActor();
     const id = nextIgdb();
     stand.igdb.addGames(igdbGame(id, "Only On Igdb"));
-    expect(data(await addToWishlist(u, id))).toMatchObject({ inWishlist: true });
+    expect(data(await addToWishlist(u, { igdbId: id }))).toMatchObject({ inWishlist: true });
     const [saved] = await db.handle().db.select({ id: game.id, name: game.name }).from(game).where(eq(game.igdbId, id));
     expect(saved!.name).toBe("Only On Igdb");
     const id2 = nextIgdb();
     stand.igdb.addGames(igdbGame(id2, "Started From Igdb"));
-    expect(data(await markStarted(u, id2))).toMatchObject({ started: true });
+    expect(data(await markStarted(u, { igdbId: id2 }))).toMatchObject({ started: true });
   });
 });
 
@@ -447,7 +457,7 @@ describe("recordReviewFinish (review published)", () => {
   it("marks started or finished unless already finished, and clears the lists", async () => {
     const u = await createActor();
     const g = await gameWithIgdb();
-    await addToWishlist(u, g.igdbId);
+    await addToWishlist(u, { igdbId: g.igdbId });
     expect(await recordReviewFinish(u.id, g.id, false)).toEqual({ ok: true, data: undefined });
     expect(await getGameListState(u, g)).toEqual({ ...NONE, started: true });
     await recordReviewFinish(u.id, g.id, true);
@@ -682,7 +692,7 @@ describe("Top 10 and the Top 5 picker", () => {
     const u = await createActor();
     const a = await gameWithIgdb({ name: "Zanzibar Quest One" });
     await gameWithIgdb({ name: "Zanzibar Quest Two" });
-    await markStarted(u, a.igdbId);
+    await markStarted(u, { igdbId: a.igdbId });
     const r = data(await searchPicker(u, "collection", "zanzibar quest"));
     expect(r.games.map((g) => g.name)).toEqual(["Zanzibar Quest Two"]);
     expect(r.hiddenCount).toBe(1);
@@ -695,27 +705,156 @@ describe("races", () => {
     const g = await gameWithIgdb();
     const g2 = await gameWithIgdb();
     const adds = await Promise.all([
-      addToWishlist(u, g.igdbId),
-      addToWishlist(u, g.igdbId),
-      addToCollection(u, g2.igdbId),
-      addToCollection(u, g2.igdbId),
+      addToWishlist(u, { igdbId: g.igdbId }),
+      addToWishlist(u, { igdbId: g.igdbId }),
+      addToCollection(u, { igdbId: g2.igdbId }),
+      addToCollection(u, { igdbId: g2.igdbId }),
     ]);
     expect(adds.every((r) => r.ok)).toBe(true);
-    expect((await rows(u.id, g.igdbId!)).wishlist).toHaveLength(1);
-    expect((await rows(u.id, g2.igdbId!)).collection).toHaveLength(1);
+    expect((await rows(u.id, g.id)).wishlist).toHaveLength(1);
+    expect((await rows(u.id, g2.id)).collection).toHaveLength(1);
 
     const h = await gameWithIgdb();
     const calls: Promise<Result<ListState>>[] = [];
     for (let i = 0; i < 6; i++) {
-      calls.push(addToWishlist(u, h.igdbId), moveToCollection(u, h.igdbId), addToCollection(u, h.igdbId));
-      if (i === 2) calls.push(markStarted(u, h.igdbId));
+      calls.push(
+        addToWishlist(u, { igdbId: h.igdbId }),
+        moveToCollection(u, { igdbId: h.igdbId }),
+        addToCollection(u, { igdbId: h.igdbId }),
+      );
+      if (i === 2) calls.push(markStarted(u, { igdbId: h.igdbId }));
     }
     const results = await Promise.all(calls);
     for (const res of results) {
       if (!res.ok) expect([M.cannotAddWishlist, M.cannotAddCollection, M.cannotMoveCollection, M.alreadyInCollection]).toContain(res.error);
     }
-    const r2 = await rows(u.id, h.igdbId!);
+    const r2 = await rows(u.id, h.id);
     expect(r2.progress).toHaveLength(1);
     expect(r2.wishlist.length + r2.collection.length).toBe(0);
+  });
+});
+
+describe("a catalogue game without an IGDB id (most of the demo catalogue)", () => {
+  const local = (extra: Parameters<typeof createGame>[0] = {}) => createGame({ igdbId: null, ...extra });
+
+  it("every transition works by its internal id; rows are keyed by game_id with igdb_id null", async () => {
+    const u = await createActor();
+    const g = await local();
+    const by = { gameId: g.id };
+    expect(await getGameListState(u, g)).toEqual(NONE);
+    expect(data(await addToWishlist(u, by))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
+    expect(data(await setPriority(u, by, 2))).toMatchObject({ wishlistPriority: 2 });
+    expect(data(await toggleCollection(u, by))).toEqual({ ...NONE, inCollection: true });
+    expect(data(await moveToWishlist(u, by))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
+    expect(data(await moveToCollection(u, by))).toEqual({ ...NONE, inCollection: true });
+    expect(data(await removeFromCollection(u, by))).toEqual(NONE);
+    expect(data(await toggleWishlist(u, by))).toMatchObject({ inWishlist: true });
+    expect(data(await toggleWishlist(u, by))).toEqual(NONE);
+    expect(data(await addToCollection(u, by))).toEqual({ ...NONE, inCollection: true });
+    const listed = await rows(u.id, g.id);
+    expect(listed.collection).toEqual([expect.objectContaining({ gameId: g.id, igdbId: null })]);
+    expect(await addToWishlist(u, by)).toEqual({ ok: false, status: 409, error: M.alreadyInCollection });
+    expect(data(await toggleCollection(u, by))).toEqual(NONE);
+    expect(data(await addToWishlist(u, by))).toEqual({ ...NONE, inWishlist: true, wishlistPriority: 1 });
+    expect(data(await removeFromWishlist(u, by))).toEqual(NONE);
+
+    expect(data(await markStarted(u, by))).toEqual({ ...NONE, started: true });
+    expect(await addToWishlist(u, by)).toEqual({ ok: false, status: 409, error: M.cannotAddWishlist });
+    expect(await moveToCollection(u, by)).toEqual({ ok: false, status: 409, error: M.cannotMoveCollection });
+    expect(data(await markCompleted(u, by))).toEqual({ ...NONE, started: true, completed: true });
+    const after = await rows(u.id, g.id);
+    expect([after.wishlist.length, after.collection.length]).toEqual([0, 0]);
+    expect(after.progress).toEqual([expect.objectContaining({ gameId: g.id, igdbId: null, started: true, completed: true })]);
+    expect(await getGameListState(u, g)).toEqual({ ...NONE, started: true, completed: true });
+  });
+
+  it("appears in the Want to Play tab, the collection picker, the Top 5 picker and the Top 5", async () => {
+    const u = await createActor();
+    const [a, b] = [await local({ name: "Quillbrook Saga" }), await local({ name: "Quillbrook Tales" })];
+    data(await addToCollection(u, { gameId: a.id }));
+    data(await addToWishlist(u, { gameId: b.id }));
+    const tab = await loadWantToPlayTab(u.id);
+    expect(tab.collection.games).toEqual([expect.objectContaining({ gameId: a.id, igdbId: null, slug: a.slug })]);
+    expect(tab.wishlist.games).toEqual([expect.objectContaining({ gameId: b.id, igdbId: null, slug: b.slug })]);
+
+    const picked = data(await searchPicker(u, "wishlist", "quillbrook"));
+    expect(picked.games.map((g) => g.gameId).sort()).toEqual([a.id, b.id].sort());
+    // Chosen from the picker, a game is named by the id the picker gave: this one is in the collection.
+    const chosen = picked.games.find((g) => g.gameId === a.id)!;
+    expect(await addToWishlist(u, { gameId: chosen.gameId })).toEqual({ ok: false, status: 409, error: M.alreadyInCollection });
+
+    await createRating({ userId: u.id, gameId: a.id, rating: 9 });
+    const top = data(await searchPicker(u, "top5", ""));
+    expect(top.games.map((g) => g.gameId)).toEqual([a.id]);
+    expect(data(await saveTopFive(u, [{ gameId: a.id, position: 1 }]))).toEqual([{ gameId: a.id, position: 1 }]);
+    expect((await loadTopFiveTab(u.id)).slots[0]).toMatchObject({ gameId: a.id, igdbId: null, slug: a.slug });
+  });
+
+  it("a review's finish answer records progress on it and clears its lists", async () => {
+    const u = await createActor();
+    const g = await local();
+    data(await addToWishlist(u, { gameId: g.id }));
+    expect(await recordReviewFinish(u.id, g.id, false)).toEqual({ ok: true, data: undefined });
+    const r = await rows(u.id, g.id);
+    expect([r.wishlist.length, r.progress[0]?.started, r.progress[0]?.completed]).toEqual([0, true, false]);
+  });
+
+  it("an IGDB id cannot name it: by IGDB id it is unknown (404), by internal id it is found", async () => {
+    const u = await createActor();
+    const g = await local();
+    const unused = nextIgdb();
+    expect(await addToWishlist(u, { igdbId: unused })).toEqual({ ok: false, status: 404, error: M.gameNotInDatabase });
+    expect(data(await addToWishlist(u, { gameId: g.id }))).toMatchObject({ inWishlist: true });
+  });
+
+  it("bad game ids: 400 with a clear text, never a 500; both ids at once is refused", async () => {
+    const u = await createActor();
+    const g = await local();
+    for (const bad of ["abc", "local-5", "-5", -5, 0, "0", "1.5", 1.5, "99999999999", 2 ** 31, "1e3"]) {
+      expect(await addToWishlist(u, { gameId: bad })).toEqual({ ok: false, status: 400, error: M.invalidGameId });
+      expect(await markStarted(u, { gameId: bad })).toEqual({ ok: false, status: 400, error: M.invalidGameId });
+    }
+    expect(await addToWishlist(u, { gameId: g.id, igdbId: 5 })).toEqual({ ok: false, status: 400, error: M.twoGameKeys });
+    expect(await addToWishlist(u, {})).toEqual({ ok: false, status: 400, error: M.missingIgdbId });
+    // Removing a game that does not exist has nothing to remove.
+    expect(data(await removeFromWishlist(u, { gameId: 2_000_000_000 }))).toEqual(NONE);
+    expect(await setPriority(u, { gameId: 2_000_000_000 }, 1)).toEqual({ ok: false, status: 404, error: M.notInWishlist });
+  });
+});
+
+describe("an internal id equal to another game's IGDB id (the demo catalogue's Pikmin 233 / Half-Life 2)", () => {
+  /** A game without an IGDB id, and another whose IGDB id is the first one's internal id. */
+  async function lookalikes() {
+    const pikmin = await createGame({ name: "Pikmin Lookalike", igdbId: null });
+    const halfLife = await createGame({ name: "Half-Life Lookalike", igdbId: pikmin.id });
+    expect(halfLife.igdbId).toBe(pikmin.id);
+    return { pikmin, halfLife };
+  }
+
+  it("by internal id: the game without an IGDB id changes, never the other", async () => {
+    const u = await createActor();
+    const { pikmin, halfLife } = await lookalikes();
+    data(await addToWishlist(u, { gameId: pikmin.id }));
+    data(await markStarted(u, { gameId: pikmin.id }));
+    expect(await getGameListState(u, pikmin)).toEqual({ ...NONE, started: true });
+    expect(await getGameListState(u, halfLife)).toEqual(NONE);
+    expect(await rows(u.id, halfLife.id)).toEqual({ wishlist: [], collection: [], progress: [] });
+  });
+
+  it("by IGDB id: the game with that IGDB id changes, never the one whose internal id it is", async () => {
+    const u = await createActor();
+    const { pikmin, halfLife } = await lookalikes();
+    data(await addToCollection(u, { igdbId: pikmin.id }));
+    expect(await getGameListState(u, halfLife)).toEqual({ ...NONE, inCollection: true });
+    expect(await getGameListState(u, pikmin)).toEqual(NONE);
+    data(await markCompleted(u, { igdbId: halfLife.igdbId }));
+    expect(await getGameListState(u, pikmin)).toEqual(NONE);
+    expect((await rows(u.id, halfLife.id)).progress).toEqual([
+      expect.objectContaining({ gameId: halfLife.id, igdbId: halfLife.igdbId, completed: true }),
+    ]);
+    // And the other way: listed by internal id, the IGDB id of the same number finds the other game.
+    data(await addToWishlist(u, { gameId: pikmin.id }));
+    expect(data(await removeFromWishlist(u, { igdbId: pikmin.id }))).toMatchObject({ completed: true });
+    expect(await getGameListState(u, pikmin)).toMatchObject({ inWishlist: true });
   });
 });

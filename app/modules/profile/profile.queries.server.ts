@@ -270,7 +270,7 @@ function sourceSql(type: ActivityType, userId: number): SourceSql {
     case "wishlist":
     case "collection":
       return {
-        from: sql`${type === "wishlist" ? userWishlist : userCollection} l left join ${game} g on g.id = l.game_id`,
+        from: sql`${type === "wishlist" ? userWishlist : userCollection} l join ${game} g on g.id = l.game_id`,
         date: sql`l.added_at`,
         id: sql`l.id`,
         where: sql`l.user_id = ${userId}`,
