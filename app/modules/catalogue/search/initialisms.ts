@@ -62,7 +62,9 @@ const COMPOUND_PARTS: ReadonlySet<string> = new Set(
     "world wide last black smith break down sun moon dark side earth worm snow board under ground coming " +
     "keeper walker runner hunter master " +
     // Round 12: more halves of compounds titles coin ("Fireteam", "Xenoverse", "Hyperdimension", "Cyberpunk").
-    "team verse xeno hyper dimension cyber punk"
+    "team verse xeno hyper dimension cyber punk " +
+    // Round 14: "Xenosaga" (xs), "WrestleMania" (wm).
+    "saga wrestle mania"
   ).split(" "),
 );
 const MIN_COMPOUND_PART = 3;
@@ -287,7 +289,10 @@ function deriveAliases(title: string): string[] {
     const year = TITLE_YEAR.exec(title)?.[0];
     const tagBeforeNumber = TAG_BEFORE_NUMBER.test(title);
     const ordinal = ORDINAL.test(title);
-    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal) return withEditionsApart(out);
+    const episode = EPISODE.test(title);
+    const innerArticle = withoutInnerArticle(title);
+    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal && !episode && !innerArticle)
+      return withEditionsApart(out);
     const more = new Set(out);
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
@@ -307,12 +312,56 @@ function deriveAliases(title: string): string[] {
     // An ordinal as its number ("Monster Hunter Portable 3rd" → "mhp3", "mhp3 hd ver" for "… 3rd HD Ver"), after the
     // title's other aliases (those with the ordinal whole, "mhp3rd", stay first).
     if (ordinal) also(() => deriveAliasesOf(title.replace(new RegExp(ORDINAL.source, "gi"), "$1")));
+    // "Episode N" as players shorten it ("sw episode 3", "sw ep1 racer"): after the title's other aliases.
+    if (episode) also(() => episodeAliases(title));
+    // The name's initials without an article inside it ("rotk2": Romance of the Three Kingdoms II), weighed as a
+    // title without its leading article (the article kept as a word before them); after the other aliases.
+    if (innerArticle) also(() => deriveAliasesOf(innerArticle).map((a) => `the ${a}`));
     return withEditionsApart([...more]);
   } finally {
     camelWords = new Map();
     tagWords = new Set();
     editionApart = new Set();
   }
+}
+
+/**
+ * "Episode" before a numeral ("Star Wars Episode III: Revenge of the Sith", "Xenosaga Episode II: …", "Star Wars: Episode
+ * I - Battle for Naboo"): the words before it are the name players abbreviate, the marker stays a word, the numeral is
+ * typed in digits ("sw episode 3", "xs episode 2"; "ep3" is read "episode 3" in the term: prepareQuery).
+ */
+const EPISODE = /^(.+?)[\s,:–—-]*\bEpisode\s+([IVX]{1,4}|\d{1,2})\b[\s,:–—-]*(.*)$/iu;
+
+/** The name's initials, the marker whole and the numeral in digits, then the rest whole or as its initials. */
+export function episodeAliases(title: string): string[] {
+  const m = EPISODE.exec(title);
+  if (!m) return [];
+  const name = words(m[1]!);
+  const n = numeralForms(m[2]!.toLowerCase()).find((f) => /^\d+$/.test(f)) ?? (m[2]!.toLowerCase() === "i" ? "1" : undefined);
+  if (!name.length || !n) return [];
+  const heads = name.length >= 2 ? initials(name) : [compoundInitials(name[0]!)].filter((h): h is string => Boolean(h));
+  const sub = parts(m[3]!)[0] ?? [];
+  const subs = sub.length ? [sub.join(" "), ...subtitleInitials(sub)] : [];
+  const out: string[] = [];
+  for (const h of heads) {
+    if (h.length < 2) continue;
+    const base = `${h} episode ${n}`;
+    if (!subs.length) out.push(base);
+    for (const s of subs) out.push(`${base}: ${s}`);
+  }
+  return out;
+}
+
+/**
+ * The title with an article inside its name left out, after a small word ("Romance of the Three Kingdoms II" →
+ * "Romance of Three Kingdoms II": players say "rotk"), or null: no such article, or a title opening with one (its
+ * initials without the leading article are derived already).
+ */
+export function withoutInnerArticle(title: string): string | null {
+  const name = title.split(PART_SEPARATORS)[0] ?? "";
+  if (/^(?:the|a|an)\s/i.test(name)) return null;
+  const m = /^(\S.*?\s(?:of|and|in|on|for|to|at))\s+the\s+(?=\S)/i.exec(name);
+  return m ? m[1] + " " + title.slice(m[0].length) : null;
 }
 
 /** Edition initials typed apart ("kof98 um"), gathered while deriving; appended last, within the cap. */
@@ -349,6 +398,13 @@ function deriveAliasesOf(title: string): string[] {
     const text = [[...head, ...tail].join(" "), ...restText].filter(Boolean).join(": ");
     if (text) out.add(text);
   };
+  // A name closing with two numbers joined by "&" or "and" ("Final Fantasy I & II: Dawn of Souls", "Dragon Warrior I
+  // & II"): the initials glued to the first number, "and", the second, in digits ("ff1&2 dos" is read "ff1 and 2 dos").
+  // First of the title's aliases: the other rules read such a name badly ("ffia ii") and fill the capped list.
+  for (const pair of numberPairHeads(first)) {
+    if (!rest.length) out.add(pair);
+    else for (const sub of [restText.join(": "), ...initials(rest[0]!)]) out.add(`${pair}: ${sub}`);
+  }
   // The head before a number: the first number ("mgs 2") and the last one ("l4d 2").
   const numerals = first.map((w, i) => (isNumeral(w, i) ? i : -1)).filter((i) => i > 0);
   const cuts = numerals.length ? [...new Set([numerals[0]!, numerals[numerals.length - 1]!])] : [first.length];
@@ -529,8 +585,41 @@ function deriveAliasesOf(title: string): string[] {
   // Battlefield: Bad Company), glued to the initialism of the name or of the whole title.
   if (!ps.flat().some((w, i) => isNumeral(w, i) || /\d/.test(w) || NUMBER_WORDS.has(w)))
     for (const init of initials(ps.length > 1 ? ps.flat() : first)) if (init.length >= 2) later.add(`${init}1`);
+  // An edition subtitle's initials after the numbered name's, the other subtitles left out ("tes4 goty": The Elder
+  // Scrolls IV: Oblivion - Game of the Year Edition, "dmc3 se"); its closing "Edition" left out too ("goty").
+  rest.forEach((p, i) => {
+    if (p.length < 2 || p[p.length - 1] !== "edition") return;
+    const eds = new Set([
+      p.map((w) => letterOf(w, 1)).join(""),
+      p
+        .slice(0, -1)
+        .map((w) => letterOf(w, 1))
+        .join(""),
+    ]);
+    const leads = [...heads, ...otherNumeralHeads, ...(i > 0 ? initials(rest[0]!) : [])];
+    for (const ed of eds) if (ed.length >= 2) for (const h of leads) later.add(`${h} ${ed}`);
+  });
   for (const alias of later) out.add(alias);
   return [...out].slice(0, MAX_ALIASES);
+}
+
+/** A number's digits, a roman numeral's (a lone "i" too), or null. */
+function numberDigits(word: string): string | null {
+  if (/^\d{1,2}$/.test(word)) return String(Number(word));
+  const v = romanToArabic(word);
+  return v !== null && v <= 20 ? String(v) : null;
+}
+
+/** "ff1 and 2", "ff 1 and 2": a name closing with two consecutive numbers joined by "and" (see deriveAliasesOf). */
+function numberPairHeads(name: readonly string[]): string[] {
+  const k = name.length;
+  if (k < 4 || name[k - 2] !== "and") return [];
+  const a = numberDigits(name[k - 3]!);
+  const b = numberDigits(name[k - 1]!);
+  if (!a || !b || Number(b) !== Number(a) + 1) return [];
+  const head = name.slice(0, k - 3);
+  const inits = head.length >= 2 ? initials(head) : [compoundInitials(head[0]!)].filter((h): h is string => Boolean(h));
+  return inits.filter((h) => h.length >= 2).flatMap((h) => [`${h}${a} and ${b}`, `${h} ${a} and ${b}`]);
 }
 
 /** The versions of a pair title's name ("pokemon black 2 and white 2" → "b2w2", "bw2"); see deriveAliasesOf. */
