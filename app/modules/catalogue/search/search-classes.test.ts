@@ -676,7 +676,9 @@ describe("round 14: an episode marker after a franchise's initialism", () => {
     expect(prepareQuery("sr ep2 it")?.normalized).toBe("sr episode 2 it");
     expect(prepareQuery("sr ep. 2")?.normalized).toBe("sr episode 2");
     expect(prepareQuery("sr episode2")?.normalized).toBe("sr episode 2");
-    // "EP" without a number is a word of its own.
+    expect(prepareQuery("sr ep ii")?.normalized).toBe("sr episode ii");
+    // "EP" without a number is a word of its own, and a word starting with "ep" stays whole.
+    expect(prepareQuery("kirbs epix tarn")?.normalized).toBe("kirbs epix tarn");
     expect(prepareQuery("futuridium ep deluxe")?.normalized).toBe("futuridium ep deluxe");
   });
 

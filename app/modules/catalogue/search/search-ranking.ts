@@ -217,11 +217,11 @@ function canonTokens(tokens: readonly string[], words: boolean): string[] {
 const AMPERSAND_INITIALS = /(^|[^\p{L}\p{N}])(\p{L}{1,2})\s*&\s*(?=\p{L}{1,2}(?:[^\p{L}]|$))/gu;
 
 /**
- * "Episode" shortened before its number ("ep1", "ep 2", "ep. 3", "episode3"): read "episode 1", the form titles write
- * and the initialisms keep ("sw episode 1: racer", initialisms.ts episodeAliases). Only before a number: "EP" alone is
- * a word of its own.
+ * "Episode" shortened before its number ("ep1", "ep 2", "ep. 3", "episode3", "ep iii"): read "episode 1", the form
+ * titles write and the initialisms keep ("sw episode 1: racer", initialisms.ts episodeAliases). Only before a number
+ * ("EP" alone is a word of its own), a roman one apart ("epix" is no "ep ix").
  */
-const EPISODE_SHORT = /(^|[^\p{L}\p{N}])(?:ep\.?|episode)\s*(\d{1,2}|[ivx]{1,4})(?![\p{L}\p{N}])/giu;
+const EPISODE_SHORT = /(^|[^\p{L}\p{N}])(?:ep\.?|episode)(?:\s*(\d{1,2})|\.?\s+([ivx]{1,4}))(?![\p{L}\p{N}])/giu;
 
 /**
  * The matching form of a sanitised search term; null when nothing searchable is left. `ampersands: false` leaves
@@ -229,7 +229,7 @@ const EPISODE_SHORT = /(^|[^\p{L}\p{N}])(?:ep\.?|episode)\s*(\d{1,2}|[ivx]{1,4})
  */
 export function prepareQuery(term: string, ampersands = true): RankQuery | null {
   const joined = ampersands ? term.replace(AMPERSAND_INITIALS, "$1$2and") : term;
-  const normalized = normalizeTitle(joined.replace(EPISODE_SHORT, "$1episode $2"));
+  const normalized = normalizeTitle(joined.replace(EPISODE_SHORT, "$1episode $2$3"));
   if (!normalized) return null;
   const tokens = normalized.split(" ");
   return { normalized, tokens, canon: canonTokens(tokens, false), compact: tokens.join("") };
