@@ -103,6 +103,25 @@ export function trailingTagWords(title: string): Set<string> {
   return out;
 }
 
+/**
+ * Words a title writes in capitals inside a part, between other words: an abbreviation of its own ("Konami GB
+ * Collection", "Metal Gear Solid VR Missions"). Players keep it whole in the initialism ("kgbc"), as a trailing tag.
+ * Not a roman numeral, not "VS" (a crossover's join), none in a title in capitals throughout.
+ */
+export function innerCapsWords(title: string): Set<string> {
+  const out = new Set<string>();
+  if (!/[A-Z]{2}/.test(title) || !/\p{Ll}/u.test(title)) return out;
+  for (const part of title.split(PART_SEPARATORS)) {
+    const ws = part.trim().split(/\s+/);
+    for (const w of ws.slice(1, -1))
+      if (/^[A-Z]{2,3}$/.test(w) && w !== "VS" && romanToArabic(w.toLowerCase()) === null) out.add(w.toLowerCase());
+  }
+  return out;
+}
+
+/** The title being derived: its inner capitals words (set by deriveAliases, read by initials). */
+let capsWords: ReadonlySet<string> = new Set();
+
 /** The title being derived, read as a crossover: its lone capital X is a letter (set by deriveAliases). */
 let crossX = false;
 /** The title being derived, with its ampersand kept: "&" gives "and" whole (set by deriveAliases). */
@@ -151,6 +170,9 @@ function initials(ws: readonly string[]): string[] {
   // "Deluxe" written DX, as players and many titles write it ("nsmbudx": New Super Mario Bros. U Deluxe).
   if (ws.length >= 2 && ws.includes("deluxe"))
     letters.push((w, i) => (w === "deluxe" ? "dx" : (compound ? compoundLetterOf : letterOf)(w, i)));
+  // A word in capitals inside the name kept whole ("kgbc": Konami GB Collection), after the plain initials.
+  if (ws.some((w, i) => i > 0 && i < ws.length - 1 && capsWords.has(w)))
+    letters.push((w, i) => (i > 0 && i < ws.length - 1 && capsWords.has(w) ? w : (compound ? compoundLetterOf : letterOf)(w, i)));
   // A trailing tag kept whole ("hmds"), after the plain initials.
   if (ws.length >= 2 && tagWords.has(ws[ws.length - 1]!))
     letters.push((w, i) => (i === ws.length - 1 ? w : (compound ? compoundLetterOf : letterOf)(w, i)));
@@ -280,6 +302,7 @@ const CROSSOVER_X = /\p{L}\S* X \p{L}/u;
 function deriveAliases(title: string): string[] {
   camelWords = camelCaseWords(title);
   tagWords = trailingTagWords(title);
+  capsWords = innerCapsWords(title);
   editionApart = new Set();
   try {
     const out = deriveAliasesOf(title);
@@ -289,9 +312,9 @@ function deriveAliases(title: string): string[] {
     const year = TITLE_YEAR.exec(title)?.[0];
     const tagBeforeNumber = TAG_BEFORE_NUMBER.test(title);
     const ordinal = ORDINAL.test(title);
-    const episode = EPISODE.test(title);
+    const marker = MARKER_NUMERAL.test(title);
     const innerArticle = withoutInnerArticle(title);
-    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal && !episode && !innerArticle)
+    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal && !marker && !innerArticle)
       return withEditionsApart(out);
     const more = new Set(out);
     const also = (derive: () => string[]) => {
@@ -312,8 +335,9 @@ function deriveAliases(title: string): string[] {
     // An ordinal as its number ("Monster Hunter Portable 3rd" → "mhp3", "mhp3 hd ver" for "… 3rd HD Ver"), after the
     // title's other aliases (those with the ordinal whole, "mhp3rd", stay first).
     if (ordinal) also(() => deriveAliasesOf(title.replace(new RegExp(ORDINAL.source, "gi"), "$1")));
-    // "Episode N" as players shorten it ("sw episode 3", "sw ep1 racer"): after the title's other aliases.
-    if (episode) also(() => episodeAliases(title));
+    // A numeral after a marker word as players shorten it ("sw episode 3", "ccc2", "ccc vol 2"): after the title's
+    // other aliases.
+    if (marker) also(() => markerAliases(title));
     // The name's initials without an article inside it ("rotk2": Romance of the Three Kingdoms II), weighed as a
     // title without its leading article (the article kept as a word before them); after the other aliases.
     if (innerArticle) also(() => deriveAliasesOf(innerArticle).map((a) => `the ${a}`));
@@ -321,33 +345,52 @@ function deriveAliases(title: string): string[] {
   } finally {
     camelWords = new Map();
     tagWords = new Set();
+    capsWords = new Set();
     editionApart = new Set();
   }
 }
 
 /**
- * "Episode" before a numeral ("Star Wars Episode III: Revenge of the Sith", "Xenosaga Episode II: …", "Star Wars: Episode
- * I - Battle for Naboo"): the words before it are the name players abbreviate, the marker stays a word, the numeral is
- * typed in digits ("sw episode 3", "xs episode 2"; "ep3" is read "episode 3" in the term: prepareQuery).
+ * A marker word before a numeral ("Star Wars Episode III: Revenge of the Sith", "Capcom Classics Collection Vol. 2",
+ * "Back to the Future Part III", "Star Wars: Episode I - Battle for Naboo"): the words before it are the name players
+ * abbreviate, the numeral is typed in digits. "Episode" stays a word ("sw episode 3"; "ep3" is read "episode 3" in
+ * the term: prepareQuery); the other markers are also left out ("ccc2", "ccc 2", "ccc vol 2"; "Volume" typed "vol").
  */
-const EPISODE = /^(.+?)[\s,:–—-]*\bEpisode\s+([IVX]{1,4}|\d{1,2})\b[\s,:–—-]*(.*)$/iu;
+const MARKER_NUMERAL = /^(.+?)[\s,:–—-]*\b(Episode|Part|Chapter|Vol\.?|Volume)\s+([IVX]{1,4}|\d{1,2})\b[\s,:–—-]*(.*)$/iu;
 
-/** The name's initials, the marker whole and the numeral in digits, then the rest whole or as its initials. */
-export function episodeAliases(title: string): string[] {
-  const m = EPISODE.exec(title);
+/** The name's initials and the numeral in digits, the marker as players type it, then the rest whole or as initials. */
+export function markerAliases(title: string): string[] {
+  const m = MARKER_NUMERAL.exec(title);
   if (!m) return [];
   const name = words(m[1]!);
-  const n = numeralForms(m[2]!.toLowerCase()).find((f) => /^\d+$/.test(f)) ?? (m[2]!.toLowerCase() === "i" ? "1" : undefined);
+  const numeral = m[3]!.toLowerCase();
+  const n = numeral === "i" ? "1" : numeralForms(numeral).find((f) => /^\d+$/.test(f));
   if (!name.length || !n) return [];
-  const heads = name.length >= 2 ? initials(name) : [compoundInitials(name[0]!)].filter((h): h is string => Boolean(h));
-  const sub = parts(m[3]!)[0] ?? [];
+  const marker = normalizeTitle(m[2]!);
+  // Every word's initial, small words too ("bttf3", not "bf3": the content initials name other games).
+  const heads =
+    name.length >= 2
+      ? [
+          ...new Set([
+            name.map(letterOf).join(""),
+            name.map(compoundLetterOf).join(""),
+            name.map((w, i) => (i > 0 && i < name.length - 1 && capsWords.has(w) ? w : letterOf(w, i))).join(""),
+          ]),
+        ]
+      : [compoundInitials(name[0]!)].filter((h): h is string => Boolean(h));
+  const sub = parts(m[4]!)[0] ?? [];
   const subs = sub.length ? [sub.join(" "), ...subtitleInitials(sub)] : [];
+  const forms = (h: string) =>
+    marker === "episode"
+      ? [`${h} episode ${n}`]
+      : [`${h}${n}`, `${h} ${n}`, `${h} ${marker} ${n}`, ...(marker === "volume" ? [`${h} vol ${n}`] : [])];
   const out: string[] = [];
   for (const h of heads) {
     if (h.length < 2) continue;
-    const base = `${h} episode ${n}`;
-    if (!subs.length) out.push(base);
-    for (const s of subs) out.push(`${base}: ${s}`);
+    for (const base of forms(h)) {
+      if (!subs.length) out.push(base);
+      for (const s of subs) out.push(`${base}: ${s}`);
+    }
   }
   return out;
 }

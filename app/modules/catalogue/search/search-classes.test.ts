@@ -6,8 +6,9 @@ import { communityAliases, communityAliasIndex } from "./community-aliases";
 import {
   brandAliases,
   camelCaseWords,
-  episodeAliases,
+  markerAliases,
   firstSyllable,
+  innerCapsWords,
   initialismAliases,
   initialismWords,
   possessiveBrand,
@@ -662,14 +663,14 @@ describe("round 13: a subtitle's initials without its leading article", () => {
 
 describe("round 14: an episode marker after a franchise's initialism", () => {
   it("derives the name's initials, the marker whole and the numeral in digits, then the rest whole or as initials", () => {
-    expect(episodeAliases("Sky Rangers Episode II: Iron Tide")).toEqual(
+    expect(markerAliases("Sky Rangers Episode II: Iron Tide")).toEqual(
       expect.arrayContaining(["sr episode 2: iron tide", "sr episode 2: it"]),
     );
     // The marker as a part of its own, after a colon; a one-word compound name gives its halves' initials.
-    expect(episodeAliases("Sky Rangers: Episode I - Iron Tide")).toContain("sr episode 1: it");
-    expect(episodeAliases("Xenosaga Episode IV")).toEqual(["xs episode 4"]);
+    expect(markerAliases("Sky Rangers: Episode I - Iron Tide")).toContain("sr episode 1: it");
+    expect(markerAliases("Xenosaga Episode IV")).toEqual(["xs episode 4"]);
     expect(initialismAliases("Sky Rangers Episode II: Iron Tide")).toContain("sr episode 2: it");
-    expect(episodeAliases("Sky Rangers II: Iron Tide")).toEqual([]);
+    expect(markerAliases("Sky Rangers II: Iron Tide")).toEqual([]);
   });
 
   it("reads 'ep' before a number as 'episode' in the term", () => {
@@ -769,5 +770,29 @@ describe("round 14: compound halves and letter groups around '&'", () => {
     const result = await searchGames({ q: "zq&dd", igdbFallback: false });
     expect(result.games.map((g) => g.name)).toContain("Honor And Duty: D-Day");
     expect(result.partialMatch).toBe(true);
+  });
+});
+
+describe("round 14: a numeral after a marker word, a word in capitals inside the name", () => {
+  it("derives the name's initials glued to the numeral, spaced, and with the marker as players type it", () => {
+    expect(markerAliases("Arcade Hits Collection Vol. 2")).toEqual(["ahc2", "ahc 2", "ahc vol 2"]);
+    expect(markerAliases("Steel Maiden Volume I")).toEqual(expect.arrayContaining(["sm1", "sm volume 1", "sm vol 1"]));
+    // Every word's initial, small words too: "bttf3", never the content initials "bf3" (Battlefield 3).
+    expect(markerAliases("Back to the Future Part III")).toContain("bttf3");
+    expect(markerAliases("Back to the Future Part III")).not.toContain("bf3");
+  });
+
+  it("keeps a word in capitals inside the name whole", () => {
+    expect(innerCapsWords("Konami GB Collection Vol. 3")).toEqual(new Set(["gb"]));
+    expect(innerCapsWords("Capcom VS SNK 2").has("vs")).toBe(false);
+    expect(innerCapsWords("Final Fantasy XIV Online")).toEqual(new Set());
+    expect(initialismAliases("Konami GB Collection Vol. 3")).toEqual(expect.arrayContaining(["kgbc3", "kgbc vol 3"]));
+    expect(initialismWords("Metal Gear Solid VR Missions")).toContain("mgsvrm");
+  });
+
+  it("ranks the volume a player names by its initials first", () => {
+    const titles = ["Arcade Heroes Classic 2", "Arcade Hits Collection Vol. 2", "Arcade Hits Collection Vol. 3"];
+    expect(rankedTitles("ahc vol 2", titles)[0]).toBe("Arcade Hits Collection Vol. 2");
+    expect(rankedTitles("kgbc3", ["Konami GB Collection Vol. 3", "Konami GB Collection Vol. 2"])[0]).toBe("Konami GB Collection Vol. 3");
   });
 });
