@@ -81,6 +81,9 @@ const PROBES = [
   "Final Fantasy I & II: Dawn of Souls",
   "The Elder Scrolls IV: Oblivion - Game of the Year Edition",
   "Romance of the Three Kingdoms II",
+  // Round 14 too: a numeral after "Vol." ("ccc2"), a word in capitals inside a name ("kgbc3"), "vs" between initials.
+  "Konami GB Collection Vol. 3",
+  "The Simpsons: Bart vs. The Space Mutants",
 ] as const;
 const RULES_REVISION = 10;
 

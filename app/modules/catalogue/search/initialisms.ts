@@ -441,6 +441,23 @@ function deriveAliasesOf(title: string): string[] {
     const text = [[...head, ...tail].join(" "), ...restText].filter(Boolean).join(": ");
     if (text) out.add(text);
   };
+  // Two names joined by "vs" ("Mortal Kombat vs. DC Universe", "…: Gundam vs. Zeta Gundam"): each side's initials, or
+  // a one-word side whole or as its initial, "vs" kept whole ("g vs zg", "bart vs sm"); after the other aliases.
+  ps.forEach((p, i) => {
+    const v = p.findIndex((w) => w === "vs" || w === "versus");
+    if (v < 1 || v === p.length - 1) return;
+    const side = (ws: readonly string[]) => (ws.length >= 2 ? initials(ws) : [ws[0]!, ...(/^[a-z]{3,}$/.test(ws[0]!) ? [ws[0]![0]!] : [])]);
+    const left = p.slice(0, v);
+    const right = p.slice(v + 1);
+    for (const a of side(left))
+      for (const b of side(right)) {
+        if (a === left.join(" ") && b === right.join(" ")) continue;
+        const form = `${a} vs ${b}`;
+        later.add(ps.map((q, j) => (j === i ? form : q.join(" "))).join(": "));
+        if (i > 0) later.add(form);
+        else if (rest.length) for (const sub of initials(rest[0]!)) later.add(`${form}: ${sub}`);
+      }
+  });
   // A name closing with two numbers joined by "&" or "and" ("Final Fantasy I & II: Dawn of Souls", "Dragon Warrior I
   // & II"): the initials glued to the first number, "and", the second, in digits ("ff1&2 dos" is read "ff1 and 2 dos").
   // First of the title's aliases: the other rules read such a name badly ("ffia ii") and fill the capped list.

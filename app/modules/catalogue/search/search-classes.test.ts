@@ -796,3 +796,20 @@ describe("round 14: a numeral after a marker word, a word in capitals inside the
     expect(rankedTitles("kgbc3", ["Konami GB Collection Vol. 3", "Konami GB Collection Vol. 2"])[0]).toBe("Konami GB Collection Vol. 3");
   });
 });
+
+describe("round 14: initialisms on either side of 'vs'", () => {
+  it("derives each side's initials, or a one-word side whole or as its initial, with 'vs' whole", () => {
+    const aliases = initialismAliases("Captain Comet vs. Space Pirates: Final Clash");
+    expect(aliases).toEqual(expect.arrayContaining(["cc vs sp: final clash", "cc vs sp: fc"]));
+    expect(initialismAliases("Star Legends: Rook vs. The Iron Baron")).toEqual(
+      expect.arrayContaining(["rook vs ib", "r vs ib", "star legends: rook vs ib"]),
+    );
+    expect(initialismAliases("Rook Versus Iron Baron")).toContain("rook vs ib");
+    expect(initialismWords("Star Legends: Rook vs. The Iron Baron")).toContain("ib");
+  });
+
+  it("ranks the title named by the sides' initials above its series' other 'vs' titles", () => {
+    const titles = ["Star Legends: Rook vs. The World", "Star Legends: Rook vs. The Iron Baron"];
+    expect(rankedTitles("rook vs ib", titles)[0]).toBe("Star Legends: Rook vs. The Iron Baron");
+  });
+});
