@@ -75,8 +75,17 @@ const PROBES = [
   // article ("tr: the aod").
   "Tom Clancy's Ghost Recon 2",
   "Tomb Raider: The Angel of Darkness",
+  // Round 14: an episode marker ("sw episode 3"), two numbers joined by "&" ("ff1 and 2"), an edition subtitle's
+  // initials after the numbered name's ("tes4 goty"), an article inside the name left out ("the rotk2").
+  "Star Wars Episode III: Revenge of the Sith",
+  "Final Fantasy I & II: Dawn of Souls",
+  "The Elder Scrolls IV: Oblivion - Game of the Year Edition",
+  "Romance of the Three Kingdoms II",
+  // Round 14 too: a numeral after "Vol." ("ccc2"), a word in capitals inside a name ("kgbc3"), "vs" between initials.
+  "Konami GB Collection Vol. 3",
+  "The Simpsons: Bart vs. The Space Mutants",
 ] as const;
-const RULES_REVISION = 9;
+const RULES_REVISION = 10;
 
 /** The rules' fingerprint; `communitySource` is the community alias file's content (a test passes another). */
 export function derivationFingerprint(communitySource: string = COMMUNITY_ALIASES_SOURCE): string {

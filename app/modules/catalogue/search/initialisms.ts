@@ -62,7 +62,9 @@ const COMPOUND_PARTS: ReadonlySet<string> = new Set(
     "world wide last black smith break down sun moon dark side earth worm snow board under ground coming " +
     "keeper walker runner hunter master " +
     // Round 12: more halves of compounds titles coin ("Fireteam", "Xenoverse", "Hyperdimension", "Cyberpunk").
-    "team verse xeno hyper dimension cyber punk"
+    "team verse xeno hyper dimension cyber punk " +
+    // Round 14: "Xenosaga" (xs), "WrestleMania" (wm).
+    "saga wrestle mania"
   ).split(" "),
 );
 const MIN_COMPOUND_PART = 3;
@@ -100,6 +102,25 @@ export function trailingTagWords(title: string): Set<string> {
   }
   return out;
 }
+
+/**
+ * Words a title writes in capitals inside a part, between other words: an abbreviation of its own ("Konami GB
+ * Collection", "Metal Gear Solid VR Missions"). Players keep it whole in the initialism ("kgbc"), as a trailing tag.
+ * Not a roman numeral, not "VS" (a crossover's join), none in a title in capitals throughout.
+ */
+export function innerCapsWords(title: string): Set<string> {
+  const out = new Set<string>();
+  if (!/[A-Z]{2}/.test(title) || !/\p{Ll}/u.test(title)) return out;
+  for (const part of title.split(PART_SEPARATORS)) {
+    const ws = part.trim().split(/\s+/);
+    for (const w of ws.slice(1, -1))
+      if (/^[A-Z]{2,3}$/.test(w) && w !== "VS" && romanToArabic(w.toLowerCase()) === null) out.add(w.toLowerCase());
+  }
+  return out;
+}
+
+/** The title being derived: its inner capitals words (set by deriveAliases, read by initials). */
+let capsWords: ReadonlySet<string> = new Set();
 
 /** The title being derived, read as a crossover: its lone capital X is a letter (set by deriveAliases). */
 let crossX = false;
@@ -149,6 +170,9 @@ function initials(ws: readonly string[]): string[] {
   // "Deluxe" written DX, as players and many titles write it ("nsmbudx": New Super Mario Bros. U Deluxe).
   if (ws.length >= 2 && ws.includes("deluxe"))
     letters.push((w, i) => (w === "deluxe" ? "dx" : (compound ? compoundLetterOf : letterOf)(w, i)));
+  // A word in capitals inside the name kept whole ("kgbc": Konami GB Collection), after the plain initials.
+  if (ws.some((w, i) => i > 0 && i < ws.length - 1 && capsWords.has(w)))
+    letters.push((w, i) => (i > 0 && i < ws.length - 1 && capsWords.has(w) ? w : (compound ? compoundLetterOf : letterOf)(w, i)));
   // A trailing tag kept whole ("hmds"), after the plain initials.
   if (ws.length >= 2 && tagWords.has(ws[ws.length - 1]!))
     letters.push((w, i) => (i === ws.length - 1 ? w : (compound ? compoundLetterOf : letterOf)(w, i)));
@@ -278,6 +302,7 @@ const CROSSOVER_X = /\p{L}\S* X \p{L}/u;
 function deriveAliases(title: string): string[] {
   camelWords = camelCaseWords(title);
   tagWords = trailingTagWords(title);
+  capsWords = innerCapsWords(title);
   editionApart = new Set();
   try {
     const out = deriveAliasesOf(title);
@@ -287,7 +312,10 @@ function deriveAliases(title: string): string[] {
     const year = TITLE_YEAR.exec(title)?.[0];
     const tagBeforeNumber = TAG_BEFORE_NUMBER.test(title);
     const ordinal = ORDINAL.test(title);
-    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal) return withEditionsApart(out);
+    const marker = MARKER_NUMERAL.test(title);
+    const innerArticle = withoutInnerArticle(title);
+    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal && !marker && !innerArticle)
+      return withEditionsApart(out);
     const more = new Set(out);
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
@@ -307,12 +335,76 @@ function deriveAliases(title: string): string[] {
     // An ordinal as its number ("Monster Hunter Portable 3rd" → "mhp3", "mhp3 hd ver" for "… 3rd HD Ver"), after the
     // title's other aliases (those with the ordinal whole, "mhp3rd", stay first).
     if (ordinal) also(() => deriveAliasesOf(title.replace(new RegExp(ORDINAL.source, "gi"), "$1")));
+    // A numeral after a marker word as players shorten it ("sw episode 3", "ccc2", "ccc vol 2"): after the title's
+    // other aliases.
+    if (marker) also(() => markerAliases(title));
+    // The name's initials without an article inside it ("rotk2": Romance of the Three Kingdoms II), weighed as a
+    // title without its leading article (the article kept as a word before them); after the other aliases.
+    if (innerArticle) also(() => deriveAliasesOf(innerArticle).map((a) => `the ${a}`));
     return withEditionsApart([...more]);
   } finally {
     camelWords = new Map();
     tagWords = new Set();
+    capsWords = new Set();
     editionApart = new Set();
   }
+}
+
+/**
+ * A marker word before a numeral ("Star Wars Episode III: Revenge of the Sith", "Capcom Classics Collection Vol. 2",
+ * "Back to the Future Part III", "Star Wars: Episode I - Battle for Naboo"): the words before it are the name players
+ * abbreviate, the numeral is typed in digits. "Episode" stays a word ("sw episode 3"; "ep3" is read "episode 3" in
+ * the term: prepareQuery); the other markers are also left out ("ccc2", "ccc 2", "ccc vol 2"; "Volume" typed "vol").
+ */
+const MARKER_NUMERAL = /^(.+?)[\s,:–—-]*\b(Episode|Part|Chapter|Vol\.?|Volume)\s+([IVX]{1,4}|\d{1,2})\b[\s,:–—-]*(.*)$/iu;
+
+/** The name's initials and the numeral in digits, the marker as players type it, then the rest whole or as initials. */
+export function markerAliases(title: string): string[] {
+  const m = MARKER_NUMERAL.exec(title);
+  if (!m) return [];
+  const name = words(m[1]!);
+  const numeral = m[3]!.toLowerCase();
+  const n = numeral === "i" ? "1" : numeralForms(numeral).find((f) => /^\d+$/.test(f));
+  if (!name.length || !n) return [];
+  const marker = normalizeTitle(m[2]!);
+  // Every word's initial, small words too ("bttf3", not "bf3": the content initials name other games).
+  const heads =
+    name.length >= 2
+      ? [
+          ...new Set([
+            name.map(letterOf).join(""),
+            name.map(compoundLetterOf).join(""),
+            name.map((w, i) => (i > 0 && i < name.length - 1 && capsWords.has(w) ? w : letterOf(w, i))).join(""),
+          ]),
+        ]
+      : [compoundInitials(name[0]!)].filter((h): h is string => Boolean(h));
+  const sub = parts(m[4]!)[0] ?? [];
+  const subs = sub.length ? [sub.join(" "), ...subtitleInitials(sub)] : [];
+  const forms = (h: string) =>
+    marker === "episode"
+      ? [`${h} episode ${n}`]
+      : [`${h}${n}`, `${h} ${n}`, `${h} ${marker} ${n}`, ...(marker === "volume" ? [`${h} vol ${n}`] : [])];
+  const out: string[] = [];
+  for (const h of heads) {
+    if (h.length < 2) continue;
+    for (const base of forms(h)) {
+      if (!subs.length) out.push(base);
+      for (const s of subs) out.push(`${base}: ${s}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The title with an article inside its name left out, after a small word ("Romance of the Three Kingdoms II" →
+ * "Romance of Three Kingdoms II": players say "rotk"), or null: no such article, or a title opening with one (its
+ * initials without the leading article are derived already).
+ */
+export function withoutInnerArticle(title: string): string | null {
+  const name = title.split(PART_SEPARATORS)[0] ?? "";
+  if (/^(?:the|a|an)\s/i.test(name)) return null;
+  const m = /^(\S.*?\s(?:of|and|in|on|for|to|at))\s+the\s+(?=\S)/i.exec(name);
+  return m ? m[1] + " " + title.slice(m[0].length) : null;
 }
 
 /** Edition initials typed apart ("kof98 um"), gathered while deriving; appended last, within the cap. */
@@ -349,6 +441,30 @@ function deriveAliasesOf(title: string): string[] {
     const text = [[...head, ...tail].join(" "), ...restText].filter(Boolean).join(": ");
     if (text) out.add(text);
   };
+  // Two names joined by "vs" ("Mortal Kombat vs. DC Universe", "…: Gundam vs. Zeta Gundam"): each side's initials, or
+  // a one-word side whole or as its initial, "vs" kept whole ("g vs zg", "bart vs sm"); after the other aliases.
+  ps.forEach((p, i) => {
+    const v = p.findIndex((w) => w === "vs" || w === "versus");
+    if (v < 1 || v === p.length - 1) return;
+    const side = (ws: readonly string[]) => (ws.length >= 2 ? initials(ws) : [ws[0]!, ...(/^[a-z]{3,}$/.test(ws[0]!) ? [ws[0]![0]!] : [])]);
+    const left = p.slice(0, v);
+    const right = p.slice(v + 1);
+    for (const a of side(left))
+      for (const b of side(right)) {
+        if (a === left.join(" ") && b === right.join(" ")) continue;
+        const form = `${a} vs ${b}`;
+        later.add(ps.map((q, j) => (j === i ? form : q.join(" "))).join(": "));
+        if (i > 0) later.add(form);
+        else if (rest.length) for (const sub of initials(rest[0]!)) later.add(`${form}: ${sub}`);
+      }
+  });
+  // A name closing with two numbers joined by "&" or "and" ("Final Fantasy I & II: Dawn of Souls", "Dragon Warrior I
+  // & II"): the initials glued to the first number, "and", the second, in digits ("ff1&2 dos" is read "ff1 and 2 dos").
+  // First of the title's aliases: the other rules read such a name badly ("ffia ii") and fill the capped list.
+  for (const pair of numberPairHeads(first)) {
+    if (!rest.length) out.add(pair);
+    else for (const sub of [restText.join(": "), ...initials(rest[0]!)]) out.add(`${pair}: ${sub}`);
+  }
   // The head before a number: the first number ("mgs 2") and the last one ("l4d 2").
   const numerals = first.map((w, i) => (isNumeral(w, i) ? i : -1)).filter((i) => i > 0);
   const cuts = numerals.length ? [...new Set([numerals[0]!, numerals[numerals.length - 1]!])] : [first.length];
@@ -529,8 +645,41 @@ function deriveAliasesOf(title: string): string[] {
   // Battlefield: Bad Company), glued to the initialism of the name or of the whole title.
   if (!ps.flat().some((w, i) => isNumeral(w, i) || /\d/.test(w) || NUMBER_WORDS.has(w)))
     for (const init of initials(ps.length > 1 ? ps.flat() : first)) if (init.length >= 2) later.add(`${init}1`);
+  // An edition subtitle's initials after the numbered name's, the other subtitles left out ("tes4 goty": The Elder
+  // Scrolls IV: Oblivion - Game of the Year Edition, "dmc3 se"); its closing "Edition" left out too ("goty").
+  rest.forEach((p, i) => {
+    if (p.length < 2 || p[p.length - 1] !== "edition") return;
+    const eds = new Set([
+      p.map((w) => letterOf(w, 1)).join(""),
+      p
+        .slice(0, -1)
+        .map((w) => letterOf(w, 1))
+        .join(""),
+    ]);
+    const leads = [...heads, ...otherNumeralHeads, ...(i > 0 ? initials(rest[0]!) : [])];
+    for (const ed of eds) if (ed.length >= 2) for (const h of leads) later.add(`${h} ${ed}`);
+  });
   for (const alias of later) out.add(alias);
   return [...out].slice(0, MAX_ALIASES);
+}
+
+/** A number's digits, a roman numeral's (a lone "i" too), or null. */
+function numberDigits(word: string): string | null {
+  if (/^\d{1,2}$/.test(word)) return String(Number(word));
+  const v = romanToArabic(word);
+  return v !== null && v <= 20 ? String(v) : null;
+}
+
+/** "ff1 and 2", "ff 1 and 2": a name closing with two consecutive numbers joined by "and" (see deriveAliasesOf). */
+function numberPairHeads(name: readonly string[]): string[] {
+  const k = name.length;
+  if (k < 4 || name[k - 2] !== "and") return [];
+  const a = numberDigits(name[k - 3]!);
+  const b = numberDigits(name[k - 1]!);
+  if (!a || !b || Number(b) !== Number(a) + 1) return [];
+  const head = name.slice(0, k - 3);
+  const inits = head.length >= 2 ? initials(head) : [compoundInitials(head[0]!)].filter((h): h is string => Boolean(h));
+  return inits.filter((h) => h.length >= 2).flatMap((h) => [`${h}${a} and ${b}`, `${h} ${a} and ${b}`]);
 }
 
 /** The versions of a pair title's name ("pokemon black 2 and white 2" → "b2w2", "bw2"); see deriveAliasesOf. */

@@ -6,11 +6,14 @@ import { communityAliases, communityAliasIndex } from "./community-aliases";
 import {
   brandAliases,
   camelCaseWords,
+  markerAliases,
   firstSyllable,
+  innerCapsWords,
   initialismAliases,
   initialismWords,
   possessiveBrand,
   searchAliasesOf,
+  withoutInnerArticle,
 } from "./initialisms";
 import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
@@ -655,5 +658,158 @@ describe("round 13: a subtitle's initials without its leading article", () => {
     expect(rankedTitles("ss rott2", ["Sword Saga: The Return of the Tyrant II", "Space Squad: Rise of the Titans 2"])[0]).toBe(
       "Space Squad: Rise of the Titans 2",
     );
+  });
+});
+
+describe("round 14: an episode marker after a franchise's initialism", () => {
+  it("derives the name's initials, the marker whole and the numeral in digits, then the rest whole or as initials", () => {
+    expect(markerAliases("Sky Rangers Episode II: Iron Tide")).toEqual(
+      expect.arrayContaining(["sr episode 2: iron tide", "sr episode 2: it"]),
+    );
+    // The marker as a part of its own, after a colon; a one-word compound name gives its halves' initials.
+    expect(markerAliases("Sky Rangers: Episode I - Iron Tide")).toContain("sr episode 1: it");
+    expect(markerAliases("Xenosaga Episode IV")).toEqual(["xs episode 4"]);
+    expect(initialismAliases("Sky Rangers Episode II: Iron Tide")).toContain("sr episode 2: it");
+    expect(markerAliases("Sky Rangers II: Iron Tide")).toEqual([]);
+  });
+
+  it("reads 'ep' before a number as 'episode' in the term", () => {
+    expect(prepareQuery("sr ep2 it")?.normalized).toBe("sr episode 2 it");
+    expect(prepareQuery("sr ep. 2")?.normalized).toBe("sr episode 2");
+    expect(prepareQuery("sr episode2")?.normalized).toBe("sr episode 2");
+    expect(prepareQuery("sr ep ii")?.normalized).toBe("sr episode ii");
+    // "EP" without a number is a word of its own, and a word starting with "ep" stays whole.
+    expect(prepareQuery("kirbs epix tarn")?.normalized).toBe("kirbs epix tarn");
+    expect(prepareQuery("futuridium ep deluxe")?.normalized).toBe("futuridium ep deluxe");
+  });
+
+  it("ranks the episode a player names by its initials above other titles with that episode number", () => {
+    const titles = ["Another Saga Episode 2: The End", "Sky Rangers Episode II: Iron Tide", "Sky Rangers Episode III"];
+    expect(rankedTitles("sr ep2", titles)[0]).toBe("Sky Rangers Episode II: Iron Tide");
+    expect(rankedTitles("sr episode 2 it", titles)[0]).toBe("Sky Rangers Episode II: Iron Tide");
+  });
+
+  it("finds the title by full text", async () => {
+    await createGame({ name: "Sky Rangers Episode II: Iron Tide", releaseYear: 2003, platformNames: ["PlayStation 2"] });
+    await createGame({ name: "Another Saga Episode 2: The End", releaseYear: 2005, platformNames: ["PlayStation 2", "PC"] });
+    expect((await names("sr ep2"))[0]).toBe("Sky Rangers Episode II: Iron Tide");
+    expect((await names("sr ep2 it"))[0]).toBe("Sky Rangers Episode II: Iron Tide");
+  });
+});
+
+describe("round 14: two numbers joined by '&' after an initialism", () => {
+  it("derives the initials glued to the first number, 'and', the second, first of the title's aliases", () => {
+    const aliases = initialismAliases("Mystic Quest I & II: Ancient Tales");
+    expect(aliases.slice(0, 2)).toEqual(["mq1 and 2: ancient tales", "mq1 and 2: at"]);
+    expect(aliases).toContain("mq 1 and 2: at");
+    expect(initialismAliases("Mystic Quest I & II")).toEqual(expect.arrayContaining(["mq1 and 2", "mq 1 and 2"]));
+    // Consecutive numbers only.
+    expect(initialismAliases("Mystic Quest I & III").some((a) => a.includes(" and "))).toBe(false);
+  });
+
+  it("ranks the pair above a title holding one of the numbers", () => {
+    expect(rankedTitles("mq1&2 at", ["Mystic Quest 2", "Mystic Quest I & II: Ancient Tales", "Mq 1 & 2 Pack"])[0]).toBe(
+      "Mystic Quest I & II: Ancient Tales",
+    );
+  });
+});
+
+describe("round 14: an edition subtitle's initials after the numbered name's", () => {
+  it("derives them, the other subtitles left out, with and without the closing 'Edition'", () => {
+    const aliases = initialismAliases("Sword Realm IV: Oblivion Gate - Game of the Year Edition");
+    expect(aliases).toEqual(expect.arrayContaining(["sr4 goty", "sriv goty", "sr4 gotye", "og goty"]));
+    expect(initialismWords("Sword Realm IV: Oblivion Gate - Game of the Year Edition")).toContain("goty");
+    expect(initialismAliases("Night Hunter 3: Red Dawn - Special Edition")).toContain("nh3 se");
+    // Only an edition subtitle.
+    expect(initialismAliases("Night Hunter 3: Red Dawn - Special Forces")).not.toContain("nh3 sf");
+  });
+
+  it("ranks the edition above the base game when the term names it", () => {
+    const titles = ["Night Hunter 3: Red Dawn", "Night Hunter 3: Red Dawn - Special Edition"];
+    expect(rankedTitles("nh3 se", titles)[0]).toBe("Night Hunter 3: Red Dawn - Special Edition");
+    expect(rankedTitles("nh3", titles)[0]).toBe("Night Hunter 3: Red Dawn");
+  });
+});
+
+describe("round 14: the name's initials without an article inside it", () => {
+  it("derives them after a small word, the article as a word before them", () => {
+    expect(withoutInnerArticle("Legend of the Five Rings III")).toBe("Legend of Five Rings III");
+    expect(withoutInnerArticle("Tales of the Moon: Lost Songs 2")).toBe("Tales of Moon: Lost Songs 2");
+    // Not in a subtitle, not in a title opening with an article.
+    expect(withoutInnerArticle("Star Hunt: Heart of the Sea")).toBeNull();
+    expect(withoutInnerArticle("The Lord of the Rings")).toBeNull();
+    expect(initialismAliases("Legend of the Five Rings III")).toEqual(expect.arrayContaining(["the lofr3", "the lofr iii"]));
+    expect(initialismWords("Legend of the Five Rings III")).toContain("lofr3");
+    expect(initialismAliases("Tales of the Moon: Lost Songs 2")).toContain("the tom: ls2");
+  });
+
+  it("ranks them below a title whose own initialism the letters are", () => {
+    expect(rankedTitles("lofr3", ["Legend of the Five Rings III"])).toEqual(["Legend of the Five Rings III"]);
+    expect(rankedTitles("lofr3", ["Legend of the Five Rings III", "Lords of Fire Realm 3"])[0]).toBe("Lords of Fire Realm 3");
+  });
+});
+
+describe("round 14: compound halves and letter groups around '&'", () => {
+  it("splits 'saga', 'wrestle' and 'mania' compounds", () => {
+    expect(initialismWords("Arena Road to Wrestlemania")).toContain("rtwm");
+    expect(initialismWords("Xenosaga Online")).toContain("xso");
+  });
+
+  it("reads letter groups of one or two around '&' as one word with 'and' whole", () => {
+    expect(prepareQuery("ad&d por")?.tokens).toEqual(["adandd", "por"]);
+    expect(prepareQuery("r & c itn")?.tokens).toEqual(["randc", "itn"]);
+    // Words stay words.
+    expect(prepareQuery("batman & robin")?.tokens).toEqual(["batman", "and", "robin"]);
+    expect(rankedTitles("ad&d por", ["Advanced Dungeons & Dragons: Pool of Radiance", "AD&D: Slayer"])[0]).toBe(
+      "Advanced Dungeons & Dragons: Pool of Radiance",
+    );
+  });
+
+  it("asks the letters apart in the last resort when the joined reading finds nothing", async () => {
+    await createGame({ name: "Honor And Duty: D-Day", releaseYear: 2009, platformNames: ["PC"] });
+    const result = await searchGames({ q: "zq&dd", igdbFallback: false });
+    expect(result.games.map((g) => g.name)).toContain("Honor And Duty: D-Day");
+    expect(result.partialMatch).toBe(true);
+  });
+});
+
+describe("round 14: a numeral after a marker word, a word in capitals inside the name", () => {
+  it("derives the name's initials glued to the numeral, spaced, and with the marker as players type it", () => {
+    expect(markerAliases("Arcade Hits Collection Vol. 2")).toEqual(["ahc2", "ahc 2", "ahc vol 2"]);
+    expect(markerAliases("Steel Maiden Volume I")).toEqual(expect.arrayContaining(["sm1", "sm volume 1", "sm vol 1"]));
+    // Every word's initial, small words too: "bttf3", never the content initials "bf3" (Battlefield 3).
+    expect(markerAliases("Back to the Future Part III")).toContain("bttf3");
+    expect(markerAliases("Back to the Future Part III")).not.toContain("bf3");
+  });
+
+  it("keeps a word in capitals inside the name whole", () => {
+    expect(innerCapsWords("Konami GB Collection Vol. 3")).toEqual(new Set(["gb"]));
+    expect(innerCapsWords("Capcom VS SNK 2").has("vs")).toBe(false);
+    expect(innerCapsWords("Final Fantasy XIV Online")).toEqual(new Set());
+    expect(initialismAliases("Konami GB Collection Vol. 3")).toEqual(expect.arrayContaining(["kgbc3", "kgbc vol 3"]));
+    expect(initialismWords("Metal Gear Solid VR Missions")).toContain("mgsvrm");
+  });
+
+  it("ranks the volume a player names by its initials first", () => {
+    const titles = ["Arcade Heroes Classic 2", "Arcade Hits Collection Vol. 2", "Arcade Hits Collection Vol. 3"];
+    expect(rankedTitles("ahc vol 2", titles)[0]).toBe("Arcade Hits Collection Vol. 2");
+    expect(rankedTitles("kgbc3", ["Konami GB Collection Vol. 3", "Konami GB Collection Vol. 2"])[0]).toBe("Konami GB Collection Vol. 3");
+  });
+});
+
+describe("round 14: initialisms on either side of 'vs'", () => {
+  it("derives each side's initials, or a one-word side whole or as its initial, with 'vs' whole", () => {
+    const aliases = initialismAliases("Captain Comet vs. Space Pirates: Final Clash");
+    expect(aliases).toEqual(expect.arrayContaining(["cc vs sp: final clash", "cc vs sp: fc"]));
+    expect(initialismAliases("Star Legends: Rook vs. The Iron Baron")).toEqual(
+      expect.arrayContaining(["rook vs ib", "r vs ib", "star legends: rook vs ib"]),
+    );
+    expect(initialismAliases("Rook Versus Iron Baron")).toContain("rook vs ib");
+    expect(initialismWords("Star Legends: Rook vs. The Iron Baron")).toContain("ib");
+  });
+
+  it("ranks the title named by the sides' initials above its series' other 'vs' titles", () => {
+    const titles = ["Star Legends: Rook vs. The World", "Star Legends: Rook vs. The Iron Baron"];
+    expect(rankedTitles("rook vs ib", titles)[0]).toBe("Star Legends: Rook vs. The Iron Baron");
   });
 });

@@ -208,17 +208,28 @@ function canonTokens(tokens: readonly string[], words: boolean): string[] {
 }
 
 /**
- * Single letters joined by an ampersand, spaced or not ("r&c", "m & l"): an initialism that keeps the
- * title's "&" ("Ratchet & Clank"). Read as one word with "and" whole ("randc"), the form the
+ * Single letters joined by an ampersand, spaced or not ("r&c", "m & l"), or groups of two ("ad&d": Advanced
+ * Dungeons & Dragons, round 14): an initialism that keeps the title's "&" ("Ratchet & Clank"). Read as one word with "and" whole ("randc"), the form the
  * initialisms derive for titles holding "&" (initialisms.ts); a title spelt so ("R&C") still matches
  * it joined. Letters only: "3 & 4" are numbers. A number may follow ("j&m2", "c&c 4": the title's number
  * glued to the initialism, as "jandm2" is derived for "Joe & Mac 2").
  */
-const AMPERSAND_INITIALS = /(^|[^\p{L}\p{N}])(\p{L})\s*&\s*(?=\p{L}(?:[^\p{L}]|$))/gu;
+const AMPERSAND_INITIALS = /(^|[^\p{L}\p{N}])(\p{L}{1,2})\s*&\s*(?=\p{L}{1,2}(?:[^\p{L}]|$))/gu;
 
-/** The matching form of a sanitised search term; null when nothing searchable is left. */
-export function prepareQuery(term: string): RankQuery | null {
-  const normalized = normalizeTitle(term.replace(AMPERSAND_INITIALS, "$1$2and"));
+/**
+ * "Episode" shortened before its number ("ep1", "ep 2", "ep. 3", "episode3", "ep iii"): read "episode 1", the form
+ * titles write and the initialisms keep ("sw episode 1: racer", initialisms.ts episodeAliases). Only before a number
+ * ("EP" alone is a word of its own), a roman one apart ("epix" is no "ep ix").
+ */
+const EPISODE_SHORT = /(^|[^\p{L}\p{N}])(?:ep\.?|episode)(?:\s*(\d{1,2})|\.?\s+([ivx]{1,4}))(?![\p{L}\p{N}])/giu;
+
+/**
+ * The matching form of a sanitised search term; null when nothing searchable is left. `ampersands: false` leaves
+ * letters around "&" apart (the last resort's reading when the joined one finds nothing: "bt&dd").
+ */
+export function prepareQuery(term: string, ampersands = true): RankQuery | null {
+  const joined = ampersands ? term.replace(AMPERSAND_INITIALS, "$1$2and") : term;
+  const normalized = normalizeTitle(joined.replace(EPISODE_SHORT, "$1episode $2$3"));
   if (!normalized) return null;
   const tokens = normalized.split(" ");
   return { normalized, tokens, canon: canonTokens(tokens, false), compact: tokens.join("") };

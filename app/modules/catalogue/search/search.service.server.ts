@@ -436,14 +436,16 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
   // The last resort, only when neither the local words (as typed or corrected) nor IGDB found anything:
   // titles holding most of the words, flagged so the page can say the match is partial.
   let mostWords = false;
-  if (ranked.length === 0 && !opts.exact && query.tokens.length >= 2) {
-    const loose = buildRelaxedTsQuery(query, corrections);
+  // Letters joined around "&" that no title's initialism holds ("bt&dd") are asked as typed, apart.
+  const lastResort = query.tokens.length >= 2 ? query : (prepareQuery(term, false) ?? query);
+  if (ranked.length === 0 && !opts.exact && lastResort.tokens.length >= 2) {
+    const loose = buildRelaxedTsQuery(lastResort, corrections);
     // Also titles whose spacing-free form is close to the term's: a word split in two with a typo
     // ("earth bond" → EarthBound), which no word of the term finds.
-    const relaxed = await withIndexPlans((db) => candidateQuery(db, query, loose, opts, true));
+    const relaxed = await withIndexPlans((db) => candidateQuery(db, lastResort, loose, opts, true));
     const known = new Set(rows.map((r) => r.id));
     rows = [...rows, ...relaxed.filter((r) => !known.has(r.id))];
-    ranked = rankCandidates(query, rows.map(toCandidate), new Date(), { mostWords: true });
+    ranked = rankCandidates(lastResort, rows.map(toCandidate), new Date(), { mostWords: true });
     // A whole title matched with a split word and a typo ("earth bond") is no partial match.
     mostWords = ranked.length > 0 && !ranked[0]?.score.whole;
   }
