@@ -63,7 +63,11 @@ const MIN_TOP1 = 0.95;
  *   cases to the round-13 tuner (three queries, two games; see README.md).
  * - holdout-classes-14.json: 99 cases written after round 12 by someone who had not run the search, kept out
  *   of the checkout, run once after round 13 (one case dropped first: its game had become a tuning case):
- *   89.9 %, 91.9 %, five empty results (all abbreviations) — the unseen level after round 13.
+ *   89.9 %, 91.9 %, five empty results (all abbreviations) — the unseen level after round 13. After round 14
+ *   (whose brief named its failing abbreviation shapes in general terms, not its queries): 93.9 %, 94.9 %, two empty.
+ * - holdout-classes-15.json: 100 cases written after round 13 by someone who had not run the search, kept out of
+ *   the tuner's sight (collisions.ts only counts), run once after round 14: 96.0 %, 97.0 %, two empty results
+ *   (abbreviations: 'sdr2', 'ico sotc hd') — the unseen level after round 14.
  * - After round 10 also: holdout-classes.json 97.4 %, 100 %; holdout-classes-3.json 97.4 %, 100 %;
  *   holdout-classes-7.json 98.0 %, 98.0 %.
  */
@@ -81,7 +85,8 @@ const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: 
   { file: "holdout-classes-11.json", minCases: 98, top1: 0.95, top5: 0.98, maxEmpty: 1 },
   { file: "holdout-classes-12.json", minCases: 100, top1: 0.95, top5: 0.99, maxEmpty: 1 },
   { file: "holdout-classes-13.json", minCases: 100, top1: 0.95, top5: 0.97, maxEmpty: 3 },
-  { file: "holdout-classes-14.json", minCases: 99, top1: 0.89, top5: 0.91, maxEmpty: 5 },
+  { file: "holdout-classes-14.json", minCases: 99, top1: 0.93, top5: 0.94, maxEmpty: 2 },
+  { file: "holdout-classes-15.json", minCases: 100, top1: 0.96, top5: 0.97, maxEmpty: 2 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 
