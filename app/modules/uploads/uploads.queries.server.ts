@@ -23,7 +23,10 @@ export async function findAvatarUrl(ex: Executor, userId: number): Promise<strin
 /** Which of these avatar URLs some user still shows (legacy, hash-only names could be shared by two members). */
 export async function avatarUrlsInUse(ex: Executor, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
-  const rows = await ex.selectDistinct({ avatarUrl: user.avatarUrl }).from(user).where(inArray(user.avatarUrl, [...urls]));
+  const rows = await ex
+    .selectDistinct({ avatarUrl: user.avatarUrl })
+    .from(user)
+    .where(inArray(user.avatarUrl, [...urls]));
   return new Set(rows.flatMap((r) => (r.avatarUrl ? [r.avatarUrl] : [])));
 }
 
