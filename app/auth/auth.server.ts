@@ -32,7 +32,7 @@ import {
   markEmailVerified,
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
-import { keepOnlyCurrentAvatar } from "~/modules/uploads/avatar-files.server";
+import { tidyAfterAvatarChange } from "~/modules/uploads/avatar-files.server";
 import { findAvatarUrl } from "~/modules/uploads/uploads.queries.server";
 import { betterAuthLog } from "./auth-log.server";
 import { authDatabase, processDatabase, type AuthDatabase } from "./auth.queries.server";
@@ -431,7 +431,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
           const previous = removedAvatars.get(ctx.context);
           const userId = ctx.context.session?.user.id;
           if (failed || previous === undefined || !userId) return;
-          await keepOnlyCurrentAvatar(Number(userId), previous);
+          await tidyAfterAvatarChange(Number(userId), previous);
           return;
         }
         if (ctx.path === "/change-password") {

@@ -8,7 +8,7 @@ import { optionalUser, type SessionUser } from "~/auth/session.server";
 import { deleteSessionByToken } from "~/auth/session.queries.server";
 import { PENDING_SIGN_UP, signedUpHere } from "~/auth/pending-sign-up.server";
 import { autocommit } from "~/db/transaction.server";
-import { keepOnlyCurrentAvatar } from "~/modules/uploads/avatar-files.server";
+import { tidyAfterAvatarChange } from "~/modules/uploads/avatar-files.server";
 import { findAvatarUrl } from "~/modules/uploads/uploads.queries.server";
 import { databaseRoundTrip, deleteUserCascade, findUserRecord, isUsernameTaken } from "./accounts.queries.server";
 
@@ -252,7 +252,7 @@ export async function deleteAccount(request: Request, context: Ctx, userId: numb
   if (!deleted) return fail(404, "No user found");
   // The avatar goes with the profile, at once — after the row, so a failed deletion keeps the picture
   // (a crash in between leaves the files to the daily sweep: the row they belong to is gone).
-  await keepOnlyCurrentAvatar(userId, avatarUrl);
+  await tidyAfterAvatarChange(userId, avatarUrl);
   const out = await signOut(request, context);
   return ok({ setCookies: out.setCookies });
 }

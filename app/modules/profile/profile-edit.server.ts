@@ -5,7 +5,7 @@ import { TAKEN_MESSAGE } from "~/auth/auth.server";
 import { transaction } from "~/db/transaction.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { AVATAR_NOT_YOURS_MESSAGE, avatarChangeAllowed, fieldErrors, usernameRefused } from "~/modules/accounts/accounts.schema";
-import { keepOnlyCurrentAvatar } from "~/modules/uploads/avatar-files.server";
+import { tidyAfterAvatarChange } from "~/modules/uploads/avatar-files.server";
 import { avatarFileNames, getUploadStorage, UPLOADS_PATH } from "~/modules/uploads/storage.server";
 import { ImageTooLargeError, sniffImage, squareWebp } from "~/modules/uploads/image.server";
 import { lockAvatarUrl, setAvatarUrl } from "~/modules/uploads/uploads.queries.server";
@@ -104,7 +104,7 @@ export async function updateProfile(actor: Actor, form: FormData): Promise<Resul
       return ok(p);
     });
     // A removed avatar's files go once the profile no longer shows it.
-    if (saved.ok && previousAvatar !== null) await keepOnlyCurrentAvatar(auth.data.id, previousAvatar);
+    if (saved.ok && previousAvatar !== null) await tidyAfterAvatarChange(auth.data.id, previousAvatar);
     return saved;
   } catch (err) {
     // Two users claiming one name at once: the unique index decides.
@@ -151,7 +151,7 @@ export async function saveAvatar(actor: Actor, file: FormDataEntryValue | null):
   });
   if (!saved.ok) return saved;
   // After the commit: a crash before this leaves the replaced files to the next change or the daily sweep.
-  if (saved.data.previous !== avatarUrl) await keepOnlyCurrentAvatar(auth.data.id, saved.data.previous);
+  await tidyAfterAvatarChange(auth.data.id, saved.data.previous === avatarUrl ? null : saved.data.previous);
   return ok({ avatarUrl });
 }
 
@@ -166,7 +166,7 @@ export async function removeAvatar(actor: Actor): Promise<Result<{ avatarUrl: nu
     return ok({ previous: row.avatarUrl });
   });
   if (!removed.ok) return removed;
-  await keepOnlyCurrentAvatar(auth.data.id, removed.data.previous);
+  await tidyAfterAvatarChange(auth.data.id, removed.data.previous);
   return ok({ avatarUrl: null });
 }
 

@@ -28,6 +28,19 @@ export async function keepOnlyCurrentAvatar(userId: number, previous: string | n
   return removed + (await removeUnusedLegacy([previous!]));
 }
 
+/**
+ * keepOnlyCurrentAvatar after a committed change (a new avatar, a removal, a deleted account): the change
+ * stands whatever happens to the files, so a failure here (a full or read-only disk) is logged, not
+ * answered as the change's failure; the daily sweep removes what it left.
+ */
+export async function tidyAfterAvatarChange(userId: number, previous: string | null): Promise<void> {
+  try {
+    await keepOnlyCurrentAvatar(userId, previous);
+  } catch (err) {
+    console.error("[uploads] removing replaced avatar files failed; the daily sweep retries:", err);
+  }
+}
+
 /** Removes the files of the legacy avatar URLs no member shows any more. */
 async function removeUnusedLegacy(urls: readonly string[]): Promise<number> {
   const inUse = await avatarUrlsInUse(autocommit(), urls);
