@@ -103,7 +103,10 @@ export function createApp(opts: AppOptions): Express {
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database });
   });
 
-  // Uploaded images (avatars): content-hashed names, so a name always means the same bytes.
+  // Uploaded images (avatars): named by owner and content hash, so a name always means the same bytes
+  // (immutable). A file goes when its member replaces or removes it or deletes the account, and then
+  // answers 404 — so no shared cache (a CDN, a proxy) may keep it: `private` lets only the browsers
+  // that were already shown the picture keep their copy (decision 029).
   app.get("/uploads/:name", async (req, res, next) => {
     try {
       const name = req.params.name;
@@ -116,7 +119,7 @@ export function createApp(opts: AppOptions): Express {
         .status(200)
         .set({
           "Content-Type": "image/webp",
-          "Cache-Control": "public, max-age=31536000, immutable",
+          "Cache-Control": "private, max-age=31536000, immutable",
           "X-Content-Type-Options": "nosniff",
           "Content-Security-Policy": "default-src 'none'; sandbox",
         })

@@ -9,6 +9,8 @@ import { createMailer, type Mail, type Mailer } from "~/email/send.server";
 import { existingAccountMail, finishSignUpMail, passwordResetMail, verificationMail } from "~/email/templates";
 import {
   agreeToTermsField,
+  AVATAR_NOT_YOURS_MESSAGE,
+  avatarChangeAllowed,
   avatarUrlField,
   DISPLAY_USERNAME_MESSAGE,
   emailField,
@@ -30,6 +32,8 @@ import {
   markEmailVerified,
 } from "~/modules/accounts/accounts.queries.server";
 import { getConfig, type Config } from "~/config.server";
+import { tidyAfterAvatarChange } from "~/modules/uploads/avatar-files.server";
+import { findAvatarUrl } from "~/modules/uploads/uploads.queries.server";
 import { betterAuthLog } from "./auth-log.server";
 import { authDatabase, processDatabase, type AuthDatabase } from "./auth.queries.server";
 import { clearFailures, releaseAttempt, reserveAttempt } from "./lockout.server";
@@ -141,6 +145,12 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
   }
 
   const authLog = betterAuthLog(log);
+
+  /**
+   * The avatar URL an /update-user request is removing, from its before hook to its after hook (keyed
+   * by the request's own context object, so it lives as long as the request and no longer).
+   */
+  const removedAvatars = new WeakMap<object, string>();
 
   const auth = betterAuth({
     appName: "Savepoint",
@@ -301,6 +311,8 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
             // The profile fields sign-up also accepts follow the profile rules.
             body.name = typeof body.name === "string" && body.name.trim() !== "" ? check(nameField, body.name, "name") : name;
             if (body.image !== undefined) body.image = check(avatarUrlField, body.image, "image");
+            // An account that does not exist yet has uploaded nothing: any picture named would be someone else's.
+            if (body.image !== undefined && body.image !== null) reject(AVATAR_NOT_YOURS_MESSAGE, "image");
             // This browser made the sign-up: the verification link signs the account in only here
             // (pending-sign-up.server.ts). Set for every accepted sign-up, whatever the address's state.
             const mark = ctx.context.createAuthCookie(PENDING_SIGN_UP, { maxAge: VERIFICATION_EXPIRES_IN });
@@ -344,6 +356,16 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
               // The shown @handle follows the username: left as it was, two profiles could show one handle
               // (the old one, which someone else may take once it is free).
               body.displayUsername = update.displayUsername ?? update.username;
+            }
+            if (update.image !== undefined) {
+              // The avatar may stay as it is or go; a new one comes only by uploading it (saveAvatar). Never
+              // another member's picture (or a deleted member's), nor a name no file has.
+              const session = await getSessionFromCtx(ctx);
+              if (!session) reject("Unauthorized", "form", "UNAUTHORIZED");
+              const current = await findAvatarUrl(db, Number(session.user.id));
+              if (!avatarChangeAllowed(update.image, current)) reject(AVATAR_NOT_YOURS_MESSAGE, "image");
+              body.image = update.image;
+              if (update.image === null && current !== null) removedAvatars.set(ctx.context, current);
             }
             if (update.name !== undefined) body.name = update.name;
             return;
@@ -403,6 +425,14 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         if (ctx.path === "/sign-up/email") {
           if (failed) return;
           return ctx.json(SIGN_UP_ANSWER);
+        }
+        if (ctx.path === "/update-user") {
+          // A removed avatar's files go once the profile no longer shows it (a member keeps only their current one).
+          const previous = removedAvatars.get(ctx.context);
+          const userId = ctx.context.session?.user.id;
+          if (failed || previous === undefined || !userId) return;
+          await tidyAfterAvatarChange(Number(userId), previous);
+          return;
         }
         if (ctx.path === "/change-password") {
           if (failed) return;

@@ -17,7 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireUser(request);
   const r = await getEditableProfile(actor);
   if (!r.ok) throw data({ message: r.error }, { status: r.status });
-  return { profile: r.data, userId: actor.id, avatarUpdated: new URL(request.url).searchParams.get("avatar") === "updated" };
+  const avatarDone = new URL(request.url).searchParams.get("avatar");
+  return { profile: r.data, userId: actor.id, avatarUpdated: avatarDone === "updated", avatarRemoved: avatarDone === "removed" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,7 +62,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   const { profile, userId } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const saving = useNavigation().state === "submitting";
-  const avatar = useFetcher<{ ok: boolean; error?: string; avatarUrl?: string }>();
+  const avatar = useFetcher<{ ok: boolean; error?: string; avatarUrl?: string | null; removed?: boolean }>();
   const revalidator = useRevalidator();
   const saved = actionData?.ok === true;
   // The profile (and the header's avatar) reload shortly after a save.
@@ -100,15 +101,27 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           >
             {avatar.state !== "idle" ? "Uploading..." : "Upload avatar"}
           </button>
+          {profile.avatarUrl && (
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              formNoValidate
+              className="min-h-10 rounded-lg border border-line px-3 py-2 text-sm font-semibold text-ink hover:bg-surface-2 disabled:opacity-60"
+              disabled={avatar.state !== "idle"}
+            >
+              Remove avatar
+            </button>
+          )}
           <p className="w-full text-xs text-muted">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
           {avatar.data?.error && (
             <p role="alert" className="w-full text-sm text-bad">
               {avatar.data.error}
             </p>
           )}
-          {(avatar.data?.ok || loaderData.avatarUpdated) && (
+          {(avatar.data?.ok || loaderData.avatarUpdated || loaderData.avatarRemoved) && (
             <p role="status" className="w-full text-sm text-good">
-              {AVATAR_MESSAGES.saved}
+              {avatar.data?.removed || (!avatar.data && loaderData.avatarRemoved) ? AVATAR_MESSAGES.removed : AVATAR_MESSAGES.saved}
             </p>
           )}
         </avatar.Form>

@@ -62,6 +62,11 @@ const upload = (pathname: string, cookie?: string, content = "not an image") => 
 };
 const exists = async (id: number) => (await db.handle().db.select({ id: user.id }).from(user).where(eq(user.id, id))).length === 1;
 const CONFIRM_ERROR = "Type DELETE to confirm.";
+/** The owner's avatar, as an upload would name it (the rows that need one set it, and take it away after). */
+const ownersAvatar = (w: World) => `/uploads/${w.owner.id}-${"a".repeat(64)}.webp`;
+const setAvatar = (id: number, avatarUrl: string | null) => db.handle().db.update(user).set({ avatarUrl }).where(eq(user.id, id));
+const avatarOf = async (id: number) =>
+  (await db.handle().db.select({ avatarUrl: user.avatarUrl }).from(user).where(eq(user.id, id)))[0]?.avatarUrl ?? null;
 const followerCount = async (id: number) =>
   (await db.handle().db.select({ n: user.followerCount }).from(user).where(eq(user.id, id)))[0]?.n ?? -1;
 
@@ -490,7 +495,44 @@ const ROWS: Row[] = [
     expect: { status: 415, message: "Only JPEG, PNG, WebP or GIF images can be uploaded" },
   },
 
+  {
+    route: "settings/avatar",
+    as: "visitor",
+    note: "remove",
+    request: () => post("/settings/avatar", { intent: "remove" }),
+    expect: { status: 302, location: /^\/login\?redirectTo=%2Fsettings%2Favatar$/ },
+  },
+  {
+    route: "settings/avatar",
+    as: "another user",
+    note: "remove takes away their own avatar only",
+    request: async (w) => {
+      await setAvatar(w.owner.id, ownersAvatar(w));
+      return post("/settings/avatar", { intent: "remove", id: String(w.owner.id) }, w.other.cookie);
+    },
+    expect: { status: 200 },
+    after: async (w) => {
+      expect(await avatarOf(w.owner.id)).toBe(ownersAvatar(w));
+      await setAvatar(w.owner.id, null);
+    },
+  },
+
   // Better Auth's endpoints the app relies on: changing a profile needs its session; the operator flag is never settable.
+  {
+    route: "api/auth/*",
+    as: "another user",
+    note: "update-user cannot show the owner's avatar as theirs",
+    request: async (w) => {
+      await setAvatar(w.owner.id, ownersAvatar(w));
+      return json("/api/auth/update-user", { image: ownersAvatar(w) }, w.other.cookie);
+    },
+    expect: { status: 400, message: "Avatar must be an image you uploaded" },
+    after: async (w) => {
+      expect(await avatarOf(w.other.id)).toBeNull();
+      expect(await avatarOf(w.owner.id)).toBe(ownersAvatar(w));
+      await setAvatar(w.owner.id, null);
+    },
+  },
   {
     route: "api/auth/*",
     as: "visitor",

@@ -96,6 +96,6 @@ describe("writes of a signed-in request whose account was deleted meanwhile", ()
       .png()
       .toBuffer();
     expect(await saveAvatar(actor, new File([new Uint8Array(png)], "a.png", { type: "image/png" }))).toEqual(gone);
-    expect(fs.readdirSync(uploads)).toEqual([]);
+    expect(fs.readdirSync(uploads, { recursive: true })).toEqual([]);
   });
 });

@@ -517,13 +517,33 @@ describe("/api/auth/update-user", () => {
     expect(await userByEmail(f.email)).toEqual([]);
   });
 
-  it("accepts a valid name and an uploaded avatar, and stores them", async () => {
+  it("accepts a valid name with one's own avatar (kept as it is), and no avatar (removed)", async () => {
     const f = await verifiedAccount();
-    const res = await update(f.cookie, { name: "  Ada  ", image: "/uploads/avatar-1.webp" });
+    const [row] = await db.handle().db.select({ id: user.id }).from(user).where(eq(user.email, f.email));
+    const own = `/uploads/${row!.id}-${"a".repeat(64)}.webp`;
+    await db.handle().db.update(user).set({ avatarUrl: own }).where(eq(user.id, row!.id));
+    const res = await update(f.cookie, { name: "  Ada  ", image: own });
     expect(res.status).toBe(200);
     const me = await optionalUser(pageRequest("/", { cookie: f.cookie }));
-    expect(me).toMatchObject({ name: "Ada", avatarUrl: "/uploads/avatar-1.webp" });
+    expect(me).toMatchObject({ name: "Ada", avatarUrl: own });
     expect((await update(f.cookie, { image: null })).status).toBe(200);
+    expect((await optionalUser(pageRequest("/", { cookie: f.cookie })))?.avatarUrl).toBeNull();
+  });
+
+  it("refuses an avatar that is not one's own current upload: another's, a name no file has", async () => {
+    const f = await verifiedAccount();
+    const other = await createActor({ avatarUrl: `/uploads/${"b".repeat(64)}.webp` });
+    for (const image of [
+      `/uploads/${"b".repeat(64)}.webp`,
+      `/uploads/${other.id}-${"c".repeat(64)}.webp`,
+      "/uploads/logout",
+      "/uploads/avatar-1.webp",
+    ]) {
+      const res = await update(f.cookie, { image });
+      expect(res.status, image).toBe(400);
+      expect(await messageOf(res), image).toBe("Avatar must be an image you uploaded");
+    }
+    expect((await optionalUser(pageRequest("/", { cookie: f.cookie })))?.avatarUrl).toBeNull();
   });
 });
 

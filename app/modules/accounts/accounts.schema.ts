@@ -92,8 +92,22 @@ export const UPLOADS_PREFIX = "/uploads/";
 export const avatarUrlField = z
   .string("Avatar must be an uploaded image")
   .max(200, "Avatar must be an uploaded image")
-  .regex(/^\/uploads\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/, "Avatar must be an uploaded image")
+  .regex(/^(?:\/uploads\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?)?$/, "Avatar must be an uploaded image")
+  // "" is no avatar, as null is.
+  .transform((s) => (s === "" ? null : s))
   .nullable();
+
+/**
+ * An avatar URL of the right shape that is not the member's own current upload: someone else's
+ * picture (or a deleted member's), a file that does not exist. The only avatar a member can set by
+ * URL is the one they have (a no-op); a new one comes by uploading it, and none (null or "") removes it.
+ */
+export const AVATAR_NOT_YOURS_MESSAGE = "Avatar must be an image you uploaded";
+
+/** Whether `requested` (already shaped by avatarUrlField) may be set as the avatar of a member whose avatar is `current`. */
+export function avatarChangeAllowed(requested: string | null, current: string | null): boolean {
+  return requested === null || requested === current;
+}
 
 /** The display form of the username: the same name, only its letter case may differ. */
 export const DISPLAY_USERNAME_MESSAGE = "Display name can only change the letter case of your username";

@@ -7,6 +7,9 @@ import { USERNAME_TAKEN_MESSAGE, usernameField } from "./accounts.schema";
 import { optionalUser, type SessionUser } from "~/auth/session.server";
 import { deleteSessionByToken } from "~/auth/session.queries.server";
 import { PENDING_SIGN_UP, signedUpHere } from "~/auth/pending-sign-up.server";
+import { autocommit } from "~/db/transaction.server";
+import { tidyAfterAvatarChange } from "~/modules/uploads/avatar-files.server";
+import { findAvatarUrl } from "~/modules/uploads/uploads.queries.server";
 import { databaseRoundTrip, deleteUserCascade, findUserRecord, isUsernameTaken } from "./accounts.queries.server";
 
 /**
@@ -244,8 +247,12 @@ export async function deleteAccount(request: Request, context: Ctx, userId: numb
     const error = `Type ${DELETE_CONFIRMATION} to confirm.`;
     return fail(400, error, { confirmation: error });
   }
+  const avatarUrl = await findAvatarUrl(autocommit(), userId);
   const deleted = await deleteUserCascade(userId);
   if (!deleted) return fail(404, "No user found");
+  // The avatar goes with the profile, at once — after the row, so a failed deletion keeps the picture
+  // (a crash in between leaves the files to the daily sweep: the row they belong to is gone).
+  await tidyAfterAvatarChange(userId, avatarUrl);
   const out = await signOut(request, context);
   return ok({ setCookies: out.setCookies });
 }

@@ -9,7 +9,7 @@ import { useTestDatabase } from "../../../tests/setup/database";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { LocalDiskStorage, setUploadStorage } from "~/modules/uploads/storage.server";
-import { AVATAR_MESSAGES, saveAvatar, updateProfile } from "./profile-edit.server";
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, saveAvatar, updateProfile } from "./profile-edit.server";
 import { PROFILE_EDIT_MESSAGES as M } from "./profile.schema";
 
 useTestDatabase();
@@ -121,7 +121,7 @@ describe("profile edit", () => {
 });
 
 const file = (bytes: Buffer | Uint8Array, name = "a.png", type = "image/png") => new File([new Uint8Array(bytes)], name, { type });
-const stored = () => fs.readdirSync(dir).filter((f) => !f.endsWith(".tmp"));
+const stored = () => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(".webp"));
 
 describe("avatar upload", () => {
   it("re-encodes to square WebPs of 256 and 64 px without metadata, under a content hash", async () => {
@@ -133,11 +133,12 @@ describe("avatar upload", () => {
     const r = await saveAvatar(me, file(png));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.data.avatarUrl).toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/);
+    // Named after its owner and its content (decision 029); the owner's files sit in a folder of their own.
+    expect(r.data.avatarUrl).toMatch(new RegExp(`^/uploads/${me.id}-[a-f0-9]{64}\\.webp$`));
     expect((await row(me.id)).avatarUrl).toBe(r.data.avatarUrl);
     const name = r.data.avatarUrl.slice("/uploads/".length);
-    const large = await sharp(path.join(dir, name)).metadata();
-    const small = await sharp(path.join(dir, name.replace(".webp", "-64.webp"))).metadata();
+    const large = await sharp(path.join(dir, String(me.id), name)).metadata();
+    const small = await sharp(path.join(dir, String(me.id), name.replace(".webp", "-64.webp"))).metadata();
     expect([large.format, large.width, large.height, large.exif]).toEqual(["webp", 256, 256, undefined]);
     expect([small.width, small.height]).toEqual([64, 64]);
   });
@@ -183,6 +184,20 @@ describe("avatar upload", () => {
       error: AVATAR_MESSAGES.broken,
     });
     expect(await saveAvatar(me, file(png.subarray(0, 60)))).toMatchObject({ ok: false, status: 422, error: AVATAR_MESSAGES.broken });
+    expect(stored()).toEqual(before);
+    expect((await row(me.id)).avatarUrl).toBeNull();
+  });
+
+  it("answers an image over 40 megapixels as too large, not as damaged, storing nothing", async () => {
+    const me = await createActor();
+    const before = stored();
+    // 8000 × 6000 = 48 MP of one colour: a 150 KB file, well under the 5 MB limit.
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#ffffff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(AVATAR_MAX_BYTES);
+    expect(await saveAvatar(me, file(huge))).toEqual({ ok: false, status: 413, error: AVATAR_MESSAGES.tooManyPixels });
+    expect(AVATAR_MESSAGES.tooManyPixels).toBe("Image is too large: it must be at most 40 megapixels (width × height)");
     expect(stored()).toEqual(before);
     expect((await row(me.id)).avatarUrl).toBeNull();
   });

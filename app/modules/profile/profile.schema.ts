@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cleanLongText, cleanName, hasVisibleText } from "~/lib/user-text";
-import { nameField, usernameField } from "~/modules/accounts/accounts.schema";
+import { avatarUrlField, nameField, usernameField } from "~/modules/accounts/accounts.schema";
 
 export const BIO_MAX = 500;
 export const LOCATION_MAX = 100;
@@ -76,6 +76,8 @@ export const ProfileEditForm = z.object({
     )
     .max(PLATFORMS_MAX, M.tooManyPlatforms)
     .transform((list) => [...new Set(list)]),
+  /** Absent: the avatar stays as it is. Empty: it is removed. A URL: only the member's own current one. */
+  avatarUrl: avatarUrlField.optional(),
 });
 export type ProfileEdit = z.infer<typeof ProfileEditForm>;
 
@@ -98,6 +100,8 @@ export function profileEditInput(form: FormData): Record<string, unknown> {
     location: text("location"),
     website: text("website"),
     platforms,
+    // Only when the form names it: the edit form leaves the avatar to its own upload form.
+    ...(form.has("avatarUrl") ? { avatarUrl: form.get("avatarUrl") } : {}),
   };
 }
 
@@ -107,5 +111,8 @@ export const AVATAR_MESSAGES = {
   tooBig: "Image must be 5 MB or smaller",
   wrongType: "Only JPEG, PNG, WebP or GIF images can be uploaded",
   broken: "The image could not be read: the file is damaged or incomplete",
+  /** A readable image whose canvas is over the pixel limit (a small file can claim a huge one). */
+  tooManyPixels: "Image is too large: it must be at most 40 megapixels (width × height)",
   saved: "Avatar updated",
+  removed: "Avatar removed",
 } as const;

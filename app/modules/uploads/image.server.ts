@@ -13,17 +13,32 @@ export function sniffImage(b: Uint8Array): ImageKind | null {
 }
 
 /** Larger images are refused before they are decoded (a small file can claim a huge canvas). */
-const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** The image's canvas is over MAX_INPUT_PIXELS: a readable file, refused for its size, not as broken. */
+export class ImageTooLargeError extends Error {
+  constructor() {
+    super(`image over ${MAX_INPUT_PIXELS} pixels`);
+    this.name = "ImageTooLargeError";
+  }
+}
 
 /**
  * A square WebP of `size` px: the first frame, turned upright by its EXIF orientation, cropped to
  * the centre. Sharp writes no metadata unless asked, so EXIF (location, camera) is dropped.
- * Throws when the image cannot be decoded in full (broken or truncated).
+ * Throws ImageTooLargeError over the pixel limit, and another error when the image cannot be decoded
+ * in full (broken or truncated).
  */
 export async function squareWebp(bytes: Buffer, size: number): Promise<Buffer> {
-  return sharp(bytes, { failOn: "truncated", limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-    .rotate()
-    .resize(size, size, { fit: "cover", position: "centre" })
-    .webp({ quality: 82 })
-    .toBuffer();
+  try {
+    return await sharp(bytes, { failOn: "truncated", limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      .rotate()
+      .resize(size, size, { fit: "cover", position: "centre" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (err) {
+    // libvips' own words are the only sign of this refusal ("Input image exceeds pixel limit").
+    if (err instanceof Error && /exceeds pixel limit/i.test(err.message)) throw new ImageTooLargeError();
+    throw err;
+  }
 }
