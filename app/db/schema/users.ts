@@ -66,6 +66,11 @@ export const user = pgTable(
     index("user_rating_count_idx")
       .on(t.ratingCount.desc().nullsFirst(), t.id)
       .where(sql`${t.emailVerified}`),
+    // The daily expiry of sign-ups never verified (app/modules/accounts/unverified-expiry.server.ts) reads
+    // the oldest unverified accounts: a small partial index, only accounts still waiting.
+    index("user_unverified_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.emailVerified}`),
     check("user_username_format", sql`${t.username} is null or ${t.username} ~ '^[a-z0-9_]{3,21}$'`),
     check("user_counts_nonneg", sql`${t.followerCount} >= 0 and ${t.followingCount} >= 0`),
     check("user_rating_count_nonneg", sql`${t.ratingCount} >= 0`),

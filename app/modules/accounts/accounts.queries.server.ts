@@ -108,18 +108,23 @@ export function deleteUnverifiedUser(db: Database, userId: number): Promise<bool
   return deleteUserReleasingCounts(db, userId, { onlyUnverified: true });
 }
 
+/** The oldest accounts created before `cutoff` whose address was never verified (user_unverified_created_idx). */
+export function staleUnverifiedIds(db: Database, cutoff: Date, limit: number) {
+  return db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(sql`not ${user.emailVerified}`, lt(user.createdAt, cutoff)))
+    .orderBy(asc(user.createdAt), asc(user.id))
+    .limit(limit);
+}
+
 /**
  * Deletes up to `limit` accounts created before `cutoff` whose address was never verified, oldest first
  * (each through deleteUnverifiedUser: one verified meanwhile stays). `found` says how many were picked.
  */
 export async function deleteStaleUnverifiedBatch(cutoff: Date, limit: number): Promise<{ found: number; deleted: number }> {
   const db = getDb();
-  const rows = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.emailVerified, false), lt(user.createdAt, cutoff)))
-    .orderBy(asc(user.createdAt), asc(user.id))
-    .limit(limit);
+  const rows = await staleUnverifiedIds(db, cutoff, limit);
   let deleted = 0;
   for (const { id } of rows) if (await deleteUnverifiedUser(db, id)) deleted++;
   return { found: rows.length, deleted };

@@ -1,10 +1,10 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../../tests/factories";
 import { useTestDatabase } from "../../../tests/setup/database";
 import { user } from "~/db/schema";
 import { startRetentionJob } from "~/modules/privacy/retention.server";
-import { isUsernameTaken } from "./accounts.queries.server";
+import { isUsernameTaken, staleUnverifiedIds } from "./accounts.queries.server";
 import { expireUnverifiedAccounts, UNVERIFIED_ACCOUNT_DAYS } from "./unverified-expiry.server";
 
 /** A sign-up never verified does not hold its username for ever (decision 010, "Unverified sign-ups expire"). */
@@ -61,5 +61,16 @@ describe("sign-ups left unverified", () => {
     expect(await db.handle().db.select().from(user).where(eq(user.id, pending.id))).toEqual([]);
     expect(lines).toContain(`deleted sign-ups left unverified for ${UNVERIFIED_ACCOUNT_DAYS} days`);
     expect(lines.filter((l) => l.startsWith("error"))).toEqual([]);
+  });
+
+  it("finds them through the partial index of unverified accounts, not a scan of every account", async () => {
+    const d = db.handle().db;
+    const plan = await d.transaction(async (tx) => {
+      // Without statistics (the embedded database runs no autovacuum) the planner may scan a small table.
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+      return tx.execute<Record<string, unknown>>(sql`explain (format json) ${staleUnverifiedIds(d, new Date(), 200).getSQL()}`);
+    });
+    const cell = Object.values(plan.rows[0] ?? {})[0];
+    expect(JSON.stringify(typeof cell === "string" ? JSON.parse(cell) : cell)).toContain("user_unverified_created_idx");
   });
 });

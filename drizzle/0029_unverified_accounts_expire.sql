@@ -1,0 +1,1 @@
+CREATE INDEX "user_unverified_created_idx" ON "user" USING btree ("created_at","id") WHERE not "user"."email_verified";
