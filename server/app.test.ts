@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../tests/setup/database";
 import { createApp } from "./app";
+import { listenLocally } from "../tests/support/listen";
 
 const db = useTestDatabase();
 let server: http.Server;
@@ -22,10 +23,7 @@ beforeAll(async () => {
     logger: pino({ level: "silent" }),
     production: true,
   });
-  server = http.createServer(app);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+  ({ server, base } = await listenLocally(app));
 });
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));

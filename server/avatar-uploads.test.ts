@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -20,6 +20,7 @@ import { removeAvatar, saveAvatar, updateProfile } from "../app/modules/profile/
 import { sweepUploads } from "../app/modules/uploads/avatar-files.server";
 import { LocalDiskStorage, setUploadStorage } from "../app/modules/uploads/storage.server";
 import { createApp } from "./app";
+import { listenLocally } from "../tests/support/listen";
 
 /**
  * A member keeps only their current avatar (decision 029): replaced, removed, or with the account
@@ -41,10 +42,7 @@ beforeAll(async () => {
     logger: pino({ level: "silent" }),
     production: true,
   });
-  server = http.createServer(app);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+  ({ server, base } = await listenLocally(app));
 });
 
 afterAll(async () => {

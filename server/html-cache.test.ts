@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RequestInfo } from "../app/context.server";
@@ -9,6 +9,7 @@ import { flattenRoutes, routeConfig, serverRoutes } from "../tests/support/route
 import { createHtmlCache, type HtmlCache } from "./html-cache";
 import { pageCacheRule } from "./page-cache-routes";
 import { securityHeaders } from "./security";
+import { listenLocally } from "../tests/support/listen";
 
 /**
  * The HTML cache in front of a page renderer that behaves like React Router's handler: it renders
@@ -65,10 +66,7 @@ beforeAll(async () => {
         .send("refused");
     else res.status(200).type("text/plain").send("passed through");
   });
-  server = http.createServer(app);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+  ({ server, base } = await listenLocally(app));
 });
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LogoMark } from "../app/components/layout/logo";
 import { createApp } from "./app";
 import { CACHE_PREFIX, createServiceWorkerScript, OFFLINE_URL, SHELL_FILES } from "./service-worker";
+import { listenLocally } from "../tests/support/listen";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const publicDir = path.join(repoRoot, "public");
@@ -96,10 +97,7 @@ const pages: RequestHandler = (req, res, next) => {
 
 beforeAll(async () => {
   const app = createApp({ build, clientDir, logger: pino({ level: "silent" }), production: true, before: [pages] });
-  server = http.createServer(app);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+  ({ server, base } = await listenLocally(app));
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import path from "node:path";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
@@ -7,6 +7,7 @@ import { createApp } from "../../server/app";
 import fs from "node:fs";
 import os from "node:os";
 import { loadConfig, setConfig } from "../../app/config.server";
+import { listenLocally } from "./listen";
 
 /**
  * The whole app (server/app.ts + every route, compiled by Vite as in development) listening on
@@ -34,11 +35,8 @@ export function useRealApp() {
     closeVite = () => viteServer.close();
     const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     const app = createApp({ build, logger: pino({ level: "silent" }), production: true });
-    server = http.createServer(app);
+    ({ server, base } = await listenLocally(app));
     server.requestTimeout = 30_000;
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
     // APP_URL is where the server listens, so Origin checks (ours, React Router's, Better Auth's) see one site.
     setConfig(
       loadConfig({
