@@ -44,7 +44,7 @@ export default function GameReviewsRoute({ loaderData }: Route.ComponentProps) {
       {reviews.length === 0 ? (
         <p className="mt-8 text-ink">No written reviews yet. Be the first to write a review for this game!</p>
       ) : (
-        <ul className="mt-6 grid gap-3">
+        <ul className="mt-6 grid grid-cols-1 gap-3">
           {reviews.map((card) => (
             <li key={card.id}>
               <ReviewCard card={card} like={{ liked: card.isLiked, signedIn }} />

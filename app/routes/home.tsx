@@ -120,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-muted">Be the first to share your gaming experience!</p>
           </div>
         ) : (
-          <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+          <ul className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             {reviews.slice(0, 4).map((card, i) => (
               <li key={card.id} className={i === 3 ? "hidden lg:block" : ""}>
                 <ReviewCard card={card} like={{ liked: likedReviewIds.includes(card.id), signedIn }} />

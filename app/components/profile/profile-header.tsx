@@ -46,11 +46,12 @@ export function ProfileHeaderView({
         {/* w-full: centred in a column on phones, it would otherwise be as wide as a long bio word. */}
         <div className="w-full min-w-0 flex-1">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0">
+            {/* max-w-full: centred in a column on phones, the names would be as wide as their text, not cut. */}
+            <div className="max-w-full min-w-0">
               <h1 dir="auto" className="truncate text-2xl font-bold text-ink-strong">
                 {display}
               </h1>
-              {profile.username && <p className="text-muted">@{profile.username}</p>}
+              {profile.username && <p className="truncate text-muted">@{profile.username}</p>}
             </div>
             {isOwner ? (
               <Link

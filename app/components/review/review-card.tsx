@@ -34,7 +34,8 @@ export function ReviewCard({
       className={`relative flex gap-4 overflow-hidden rounded-xl border border-line bg-surface p-4 transition-colors before:absolute before:inset-x-0 before:top-0 before:h-1 hover:border-line/40 hover:bg-surface-2 ${themeBorder[card.theme]} ${className}`}
       data-theme={card.theme}
     >
-      <div className="min-w-0 flex-1">
+      {/* A long word (a URL, a key-mash) wraps inside the card instead of widening it. */}
+      <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
         <div className="flex items-center gap-2">
           {/* Above the title link's full-card overlay (as the like button and the cover are), so a click lands here. */}
           <Link to={`/user/${card.userId}`} className="relative z-10 flex min-w-0 items-center gap-2 hover:underline">

@@ -37,7 +37,7 @@ export function FollowedReviews({ feed, likedReviewIds }: { feed: FollowedFeed; 
           </Link>
         </div>
       ) : (
-        <ul className="mt-4 grid gap-4 lg:grid-cols-2" data-testid="followed-reviews">
+        <ul className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="followed-reviews">
           {feed.reviews.map((card) => (
             <li key={card.id}>
               <ReviewCard card={card} like={{ liked: likedReviewIds.includes(card.id), signedIn: true }} />
