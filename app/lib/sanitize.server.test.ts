@@ -132,3 +132,29 @@ describe("entities named like an object's own members", () => {
     expect(sanitizeUserText("5 &lt; 6 &amp; 7")).toBe("5 < 6 & 7");
   });
 });
+
+describe("sanitizeUserText keeps what was typed", () => {
+  it.each([
+    ["I love <Zelda>", "I love <Zelda>"],
+    ["x <y and z", "x <y and z"],
+    ["I <3 this game", "I <3 this game"],
+    ["<-- the best part", "<-- the best part"],
+    ["<<< press left", "<<< press left"],
+    ["a < b > c", "a < b > c"],
+  ])("%j stays as typed", (typed, stored) => {
+    expect(sanitizeUserText(typed)).toBe(stored);
+  });
+
+  it.each([
+    ["<b>bold</b> text", "bold text"],
+    ["<script>alert(1)</script>hi", "hi"],
+    ['<img src="x" onerror="alert(1)">after', "after"],
+    ["<IMG SRC=x onerror=alert(1)/>after", "after"],
+    ["<svg onload=alert(1)><circle/></svg>after", "after"],
+    ["<my-widget data-x=1>inner</my-widget>", "inner"],
+    ["<!-- hidden -->shown", "shown"],
+    ["<p>one</p>\n<p>two</p>", "one\ntwo"],
+  ])("%j loses its markup", (typed, stored) => {
+    expect(sanitizeUserText(typed)).toBe(stored);
+  });
+});

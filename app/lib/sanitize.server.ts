@@ -164,13 +164,51 @@ export function sanitizeUrl(input: string | null | undefined): string | null {
 }
 
 /**
- * Text a user typed (a review, a comment), stored as plain text: every tag removed (scripts with their
+ * Element names of HTML, SVG and MathML that a browser would read as markup. A '<' that opens one of
+ * them (or a comment, a doctype, a processing instruction) is markup; any other '<' is what the member
+ * typed: 'I love <Zelda>', 'x <y', '<3', '<-- this' stay as written.
+ */
+const MARKUP_NAMES = new Set(
+  (
+    "a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite code col colgroup " +
+    "data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure font footer form frame frameset " +
+    "h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link main map mark marquee " +
+    "menu meta meter nav noembed noframes noscript object ol optgroup option output p param picture plaintext portal pre " +
+    "progress q rp rt ruby s samp script search section select slot small source span strike strong style sub summary sup " +
+    "table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr xmp image isindex keygen " +
+    "applet basefont bgsound blink center dir listing multicol nextid nobr spacer " +
+    "svg math animate animatemotion animatetransform circle clippath defs desc ellipse feimage filter foreignobject g " +
+    "line lineargradient marker mask path pattern polygon polyline radialgradient rect set stop symbol text textpath tspan " +
+    "use view mi mo mn ms mtext mglyph malignmark annotation-xml"
+  ).split(" "),
+);
+
+/** Escapes every '<' that does not open markup (see MARKUP_NAMES), so the sanitiser keeps it as text. */
+function keepBracketsThatAreNoMarkup(text: string): string {
+  return text.replace(
+    /<(?!!|\?)(\/?)([a-zA-Z][\w:-]*)?([^<>]*>)?/g,
+    (whole, _slash: string, name: string | undefined, rest: string | undefined) => {
+      if (
+        name !== undefined &&
+        rest !== undefined &&
+        /^[\s/>]/.test(rest) &&
+        (MARKUP_NAMES.has(name.toLowerCase()) || name.includes("-"))
+      ) {
+        return whole;
+      }
+      return `&lt;${whole.slice(1)}`;
+    },
+  );
+}
+
+/**
+ * Text a user typed (a review, a comment), stored as plain text: markup removed (scripts with their
  * content), entities decoded, direction and control characters removed (user-text.ts), line breaks
  * kept, outer whitespace trimmed; '' when nothing visible is left. Shown escaped by React.
  */
 export function sanitizeUserText(input: string | null | undefined): string {
   if (typeof input !== "string" || input === "") return "";
-  const text = input.replace(/\r\n?/g, "\n");
+  const text = keepBracketsThatAreNoMarkup(input.replace(/\r\n?/g, "\n"));
   // After decoding: an entity (&#x202E;) must not bring back what cleanLongText removes.
   const plain = cleanLongText(decodeEntities(sanitizeHtml(text, "strict"))).trim();
   return hasVisibleText(plain) ? plain : "";

@@ -160,6 +160,14 @@ describe("comments", () => {
     expect(await addComment(me, { reviewId: r.id, content: "<script>alert(1)</script>" })).toMatchObject({ status: 400, error: M.empty });
   });
 
+  it("keeps angle brackets that are no markup, as typed ('I love <Zelda>', '<3')", async () => {
+    const me = await createActor();
+    const r = await review();
+    await addComment(me, { reviewId: r.id, content: "I love <Zelda> <3 and x <y" });
+    const [row] = await comments(r.id);
+    expect(row!.content).toBe("I love <Zelda> <3 and x <y");
+  });
+
   it("flattens replies to one level and refuses a parent from another review", async () => {
     const [a, b] = [await createActor(), await createActor()];
     const r = await review();
