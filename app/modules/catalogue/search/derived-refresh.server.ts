@@ -84,8 +84,16 @@ const PROBES = [
   // Round 14 too: a numeral after "Vol." ("ccc2"), a word in capitals inside a name ("kgbc3"), "vs" between initials.
   "Konami GB Collection Vol. 3",
   "The Simpsons: Bart vs. The Space Mutants",
+  // Round 15a: a three-part title's variant ("oot: mq"), an "&" pair opening a name ("candc ra3: cc"), an episode's
+  // letter glued ("swe1r"), a leading brand kept whole ("wwe wm19", "jojo eoh"), a tag after a symbol ("tmsfe").
+  "The Legend of Zelda: Ocarina of Time - Master Quest",
+  "Command & Conquer Red Alert 3: Commander's Challenge",
+  "Star Wars Episode I: Racer",
+  "WWE WrestleMania XIX",
+  "JoJo's Bizarre Adventure: Eyes of Heaven",
+  "Tokyo Mirage Sessions ♯FE",
 ] as const;
-const RULES_REVISION = 10;
+const RULES_REVISION = 11;
 
 /** The rules' fingerprint; `communitySource` is the community alias file's content (a test passes another). */
 export function derivationFingerprint(communitySource: string = COMMUNITY_ALIASES_SOURCE): string {

@@ -97,8 +97,11 @@ export function trailingTagWords(title: string): Set<string> {
   if (!/[A-Z]{2}/.test(title) || !/\p{Ll}/u.test(title)) return out;
   for (const part of title.split(PART_SEPARATORS)) {
     const ws = part.trim().split(/\s+/);
-    const last = ws[ws.length - 1] ?? "";
+    // A tag written after a symbol is the tag all the same (round 15: "Tokyo Mirage Sessions ♯FE" → "tmsfe").
+    const last = (ws[ws.length - 1] ?? "").replace(/^[^\p{L}\p{N}]+(?=[A-Z]{2,3}$)/u, "");
     if (ws.length >= 2 && /^[A-Z]{2,3}$/.test(last) && romanToArabic(last.toLowerCase()) === null) out.add(last.toLowerCase());
+    // Round 15: a long word in capitals closing a part after words that are not ("BlazBlue: Continuum Shift EXTEND").
+    else if (ws.length >= 3 && /^[A-Z]{4,8}$/.test(last) && ws.slice(0, -1).every((w) => /\p{Ll}/u.test(w))) out.add(last.toLowerCase());
   }
   return out;
 }
@@ -314,9 +317,13 @@ function deriveAliases(title: string): string[] {
     const ordinal = ORDINAL.test(title);
     const marker = MARKER_NUMERAL.test(title);
     const innerArticle = withoutInnerArticle(title);
-    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal && !marker && !innerArticle)
+    const pair = ampersandPairAliases(title);
+    const brandWord = [...capsBrandAliases(title), ...possessiveWordAliases(title)];
+    if (!hyphened && !crossover && !ampersand && !year && !tagBeforeNumber && !ordinal && !marker && !innerArticle && !brandWord.length)
       return withEditionsApart(out);
-    const more = new Set(out);
+    // An "&" pair opening a longer name, kept as the pair and the rest's initialisms ("candc ra3: cc"), first: the
+    // other readings of such a title fill the capped list with forms nobody types ("cacra3").
+    const more = new Set([...pair, ...out].slice(0, MAX_ALIASES));
     const also = (derive: () => string[]) => {
       for (const alias of derive()) if (more.size < MAX_ALIASES) more.add(alias);
     };
@@ -341,6 +348,9 @@ function deriveAliases(title: string): string[] {
     // The name's initials without an article inside it ("rotk2": Romance of the Three Kingdoms II), weighed as a
     // title without its leading article (the article kept as a word before them); after the other aliases.
     if (innerArticle) also(() => deriveAliasesOf(innerArticle).map((a) => `the ${a}`));
+    // A leading brand in capitals or a possessive one-word brand kept whole before the rest's initialisms ("wwe wm19",
+    // "jojo eoh"); after the other aliases.
+    if (brandWord.length) also(() => brandWord);
     return withEditionsApart([...more]);
   } finally {
     camelWords = new Map();
@@ -348,6 +358,103 @@ function deriveAliases(title: string): string[] {
     capsWords = new Set();
     editionApart = new Set();
   }
+}
+
+/** "Command & Conquer Red Alert 3…", "Wily & Light's Rockboard…": an "&" pair of single words opening a longer name. */
+const AMPERSAND_PAIR = /^(\p{L}[\p{L}.]*) & (\p{L}[\p{L}.]*?)(?:['’]s)?\s+(?=[\p{L}\p{N}])/u;
+
+/**
+ * Round 15: an "&" pair opening a longer name, without a colon after it ("Command & Conquer Red Alert 3: Commander's
+ * Challenge", "Bill & Ted's Excellent Adventure", "ToeJam & Earl III: …"): players type the pair as its letters around
+ * "&" ("c&c", read "candc" by prepareQuery; a camel-case word's two: "tj&e"), then the rest's initialisms ("c&c ra3 cc",
+ * "b&t ea"), a number right after the pair glued to it ("tj&e3").
+ */
+export function ampersandPairAliases(title: string): string[] {
+  const m = AMPERSAND_PAIR.exec(title);
+  if (!m) return [];
+  const rest = title.slice(m[0].length);
+  const sides = [m[1]!, m[2]!].map((raw) => {
+    const w = normalizeTitle(raw.replace(/[.'’]/g, ""));
+    const camel = camelCaseWords(raw).get(w);
+    return /^[a-z]/.test(w) ? [...new Set([w[0]!, ...(camel ? [camel] : [])])] : [];
+  });
+  const pairs = sides[0]!.flatMap((a) => sides[1]!.map((b) => `${a}and${b}`));
+  if (!pairs.length) return [];
+  const ps = parts(rest);
+  const lead = ps[0]![0]!;
+  const n = numberDigits(lead);
+  const out: string[] = [];
+  for (const p of pairs) {
+    if (n && (ps[0]!.length === 1 || /^\d+$/.test(lead) || romanToArabic(lead) !== null)) {
+      // A number right after the pair: glued to it, then the subtitle whole or as its initials.
+      const subs = ps[1] ? [ps[1].join(" "), ...initials(ps[1])] : [];
+      out.push(`${p}${n}`, ...subs.map((s) => `${p}${n}: ${s}`));
+    } else {
+      // The shortest of the rest's initialisms (the most abbreviated: "ra3: cc", "ea"), and the rest whole.
+      // The shortest of the rest's initialisms (the most abbreviated: "ra3: cc", "ea"; not a "…1" the rest does not
+      // hold), the rest whole, and without its leading small words ("mands olympic winter games": "… at the Olympic …").
+      const short = deriveAliasesOf(rest)
+        .filter((a) => !/1$/.test(a) || /1/.test(rest))
+        .sort((x, y) => x.length - y.length)
+        .slice(0, 4);
+      const whole = ps.map((q) => q.join(" ")).join(": ");
+      const start = ps[0]!.findIndex((w) => !SMALL_WORDS.has(w));
+      const content = start > 0 ? [[ps[0]!.slice(start).join(" "), ...ps.slice(1).map((q) => q.join(" "))].join(": ")] : [];
+      out.push(...short.map((a) => `${p} ${a}`), `${p} ${whole}`, ...content.map((c) => `${p} ${c}`));
+    }
+    // A possessive pair before an episode marker: the pair is the head ("wandg episode 1", typed 'w&g ep1').
+    if (/['’]s\s$/.test(m[0]) && MARKER_NUMERAL.test(title)) out.unshift(...markerAliases(title).filter((a) => a.startsWith(`${p} `)));
+  }
+  return [...new Set(out)].slice(0, 8);
+}
+
+/**
+ * Round 15: a brand in capitals opening a title ("WWE WrestleMania XIX", "WWF Road to Wrestlemania"), kept whole
+ * before the initialisms of the rest ("wwe wm19", "wwe wmxix"): players type the brand as it is, then the rest's
+ * initials. Not a roman numeral, not in a title in capitals throughout.
+ */
+export function capsBrandAliases(title: string): string[] {
+  const m = /^([A-Z]{3,5})\s+(?=\p{Lu})/u.exec(title);
+  if (!m || !/\p{Ll}/u.test(title) || romanToArabic(m[1]!.toLowerCase()) !== null) return [];
+  const rest = title.slice(m[0].length);
+  if (PART_SEPARATORS.test(title.slice(0, m[0].length + 1))) return [];
+  const brand = m[1]!.toLowerCase();
+  return deriveAliasesOf(rest)
+    .filter((a) => /^[a-z\d]+(?=[\s:]|$)/.test(a) && (a.split(/[\s:]/)[0] ?? "").length >= 2)
+    .slice(0, 4)
+    .map((a) => `${brand} ${a}`);
+}
+
+/**
+ * Round 15: a one-word possessive brand opening a title (possessiveBrand: "JoJo's Bizarre Adventure: Eyes of Heaven")
+ * typed whole without its "s", then the initials of the subtitle, the name after the brand left out ("jojo eoh"). (With
+ * the name's initials too, at a title's own weight, it lowered a held-out floor: those are brand aliases,
+ * possessiveNameAliases.)
+ */
+export function possessiveWordAliases(title: string): string[] {
+  const m = /^(\p{Lu}\p{L}*)['’]s\s/u.exec(title);
+  const b = m && possessiveBrand(title);
+  if (!m || !b) return [];
+  const word = normalizeTitle(m[1]!);
+  const ps = parts(b.rest);
+  const out = new Set<string>();
+  for (const p of ps.slice(1, 2)) for (const init of initials(p)) if (init.length >= 2) out.add(`${word} ${init}`);
+  return [...out].slice(0, 4);
+}
+
+/**
+ * Round 15: the one-word possessive brand whole before the initials of the name after it ("kirby pl": Kirby's Pinball
+ * Land, "jojo ba"); among the brand aliases (brandAliases), weighed below a title's own initialisms.
+ */
+export function possessiveNameAliases(title: string): string[] {
+  const m = /^(\p{Lu}\p{L}*)['’]s\s/u.exec(title);
+  const b = m && possessiveBrand(title);
+  if (!m || !b) return [];
+  const word = normalizeTitle(m[1]!);
+  return initials(parts(b.rest)[0] ?? [])
+    .filter((init) => init.length >= 2)
+    .slice(0, 2)
+    .map((init) => `${word} ${init}`);
 }
 
 /**
@@ -378,11 +485,19 @@ export function markerAliases(title: string): string[] {
           ]),
         ]
       : [compoundInitials(name[0]!)].filter((h): h is string => Boolean(h));
+  // Round 15: a possessive owner opening the name is head enough ("Wallace & Gromit's Grand Adventures, Episode 1" →
+  // "wandg episode 1", typed 'w&g ep1'), its "&" read as prepareQuery reads it.
+  const owner = /^(.+?)['’]s\s/u.exec(m[1]!)?.[1];
+  if (owner) {
+    const ow = words(owner);
+    if (ow.length >= 2) heads.push(ow.map((w) => (w === "and" ? w : w[0]!)).join(""));
+  }
   const sub = parts(m[4]!)[0] ?? [];
   const subs = sub.length ? [sub.join(" "), ...subtitleInitials(sub)] : [];
   const forms = (h: string) =>
     marker === "episode"
-      ? [`${h} episode ${n}`]
+      ? // Round 15: also glued to the marker's letter ("swe1: tpm"; "swe1r" below).
+        [`${h} episode ${n}`, `${h}e${n}`]
       : [`${h}${n}`, `${h} ${n}`, `${h} ${marker} ${n}`, ...(marker === "volume" ? [`${h} vol ${n}`] : [])];
   const out: string[] = [];
   for (const h of heads) {
@@ -391,6 +506,8 @@ export function markerAliases(title: string): string[] {
       if (!subs.length) out.push(base);
       for (const s of subs) out.push(`${base}: ${s}`);
     }
+    // The episode's letter and number glued to the head and the subtitle's initials ("swe1r": Star Wars Episode I: Racer).
+    if (marker === "episode") for (const s of subs.slice(1)) out.push(`${h}e${n}${s}`);
   }
   return out;
 }
@@ -558,6 +675,9 @@ function deriveAliasesOf(title: string): string[] {
     if (p.length >= 3 && (RELEASE_TAGS.has(tag) || tagWords.has(tag)))
       for (const init of initials(p.slice(0, -1))) {
         later.add(`${init} ${tag}`);
+        // Round 15: glued after the name's initials too ("bbcs extend": BlazBlue: Continuum Shift EXTEND).
+        if (i === 0)
+          for (const h of first.length >= 2 ? heads : [compoundInitials(first[0]!) ?? ""]) if (h) later.add(`${h}${init} ${tag}`);
         later.add([first.join(" "), ...rest.map((q, j) => (j === i ? `${init} ${tag}` : q.join(" ")))].join(": "));
       }
     // The name's initials without its leading article, then the subtitle's ("kof mi": The King of
@@ -659,6 +779,26 @@ function deriveAliasesOf(title: string): string[] {
     const leads = [...heads, ...otherNumeralHeads, ...(i > 0 ? initials(rest[0]!) : [])];
     for (const ed of eds) if (ed.length >= 2) for (const h of leads) later.add(`${h} ${ed}`);
   });
+  // Round 15: a title of three parts, "Name: Subtitle - Variant" ("The Legend of Zelda: Ocarina of Time - Master Quest",
+  // "Killzone: Shadow Fall - Intercept"): the subtitle's initials, then the variant as its initials or whole ("oot: mq",
+  // "oot: master quest"), and the same glued after the name's initials ("ksf: intercept", "kzsf: intercept"). The
+  // subtitle's initials alone name the plain game too; these name the variant. The first two before the capped list's
+  // later aliases (a long title fills it: they must stay), the others after them.
+  if (ps.length === 3 && rest[0]!.length >= 2 && !rest[1]!.every((w, i) => isNumeral(w, i + 1) || /^\d+$/.test(w))) {
+    const [sub, variant] = [rest[0]!, rest[1]!];
+    const subInits = initials(sub).filter((s) => s.length >= 2);
+    const variantWhole = variant.join(" ");
+    const variantInits = variant.length >= 2 ? initials(variant).filter((v) => v.length >= 2) : [];
+    const nameHeads =
+      first.length >= 2
+        ? heads.filter((h) => h.length >= 2)
+        : [first[0]![0]!, compoundInitials(first[0]!) ?? ""].filter((h) => /^[a-z]{1,2}$/.test(h));
+    subInits.forEach((s, k) => {
+      for (const v of [...variantInits.slice(0, 1), variantWhole]) (k === 0 ? out : later).add(`${s}: ${v}`);
+      for (const v of variantInits.slice(1)) later.add(`${s}: ${v}`);
+      for (const h of nameHeads) for (const v of [variantWhole, ...variantInits]) later.add(`${h}${s}: ${v}`);
+    });
+  }
   for (const alias of later) out.add(alias);
   return [...out].slice(0, MAX_ALIASES);
 }
@@ -730,7 +870,7 @@ export function brandAliases(title: string): string[] {
     const b = possessiveBrand(title);
     const own = b ? normalizeTitle(b.rest) : "";
     out = b
-      ? initialismAliases(b.rest)
+      ? [...possessiveNameAliases(title), ...initialismAliases(b.rest)]
           .filter((a) => a !== own && (/[\s:]/.test(a) || a.length >= 3) && !(/1$/.test(a) && !/1/.test(b.rest)))
           .slice(0, MAX_BRAND_ALIASES)
       : [];

@@ -7,6 +7,9 @@ import {
   brandAliases,
   camelCaseWords,
   markerAliases,
+  ampersandPairAliases,
+  capsBrandAliases,
+  possessiveWordAliases,
   firstSyllable,
   innerCapsWords,
   initialismAliases,
@@ -668,7 +671,7 @@ describe("round 14: an episode marker after a franchise's initialism", () => {
     );
     // The marker as a part of its own, after a colon; a one-word compound name gives its halves' initials.
     expect(markerAliases("Sky Rangers: Episode I - Iron Tide")).toContain("sr episode 1: it");
-    expect(markerAliases("Xenosaga Episode IV")).toEqual(["xs episode 4"]);
+    expect(markerAliases("Xenosaga Episode IV")).toEqual(["xs episode 4", "xse4"]);
     expect(initialismAliases("Sky Rangers Episode II: Iron Tide")).toContain("sr episode 2: it");
     expect(markerAliases("Sky Rangers II: Iron Tide")).toEqual([]);
   });
@@ -811,5 +814,86 @@ describe("round 14: initialisms on either side of 'vs'", () => {
   it("ranks the title named by the sides' initials above its series' other 'vs' titles", () => {
     const titles = ["Star Legends: Rook vs. The World", "Star Legends: Rook vs. The Iron Baron"];
     expect(rankedTitles("rook vs ib", titles)[0]).toBe("Star Legends: Rook vs. The Iron Baron");
+  });
+});
+
+describe("round 15a: a three-part title's variant after the subtitle's initials", () => {
+  it("derives the subtitle's initials, then the variant as initials or whole, also glued after the name's", () => {
+    const aliases = initialismAliases("Sky Legend: Crystal of Time - Hidden Quest");
+    expect(aliases).toEqual(expect.arrayContaining(["cot: hq", "cot: hidden quest", "slcot: hidden quest"]));
+    // A one-word name gives its initial and a compound word's two.
+    expect(initialismAliases("Stormzone: Dark Rise - Outpost")).toEqual(expect.arrayContaining(["sdr: outpost", "szdr: outpost"]));
+  });
+
+  it("ranks the variant above the plain game when the third part is typed", () => {
+    const titles = ["Sky Legend: Crystal of Time", "Sky Legend: Crystal of Time - Hidden Quest"];
+    expect(rankedTitles("cot hq", titles)[0]).toBe("Sky Legend: Crystal of Time - Hidden Quest");
+    expect(rankedTitles("slcot hidden quest", titles)[0]).toBe("Sky Legend: Crystal of Time - Hidden Quest");
+    expect(rankedTitles("cot", titles)[0]).toBe("Sky Legend: Crystal of Time");
+  });
+});
+
+describe("round 15a: an '&' pair opening a longer name", () => {
+  it("derives the pair's letters around 'and', then the rest's shortest initialisms or the rest whole", () => {
+    expect(ampersandPairAliases("Clash & Crown Iron Tide 2: Final Stand")).toEqual(expect.arrayContaining(["candc it2: fs"]));
+    expect(initialismAliases("Clash & Crown Iron Tide 2: Final Stand")[0]).toMatch(/^candc /);
+    // A possessive pair, its rest's initials; a number right after the pair glued to it; a camel-case word's two letters.
+    expect(ampersandPairAliases("Mick & Rory's Great Trip")).toContain("mandr gt");
+    expect(ampersandPairAliases("SkyJump & Lou III: Home Again")).toEqual(expect.arrayContaining(["sjandl3", "sjandl3: ha"]));
+    // A possessive pair before an episode marker is the marker's head.
+    expect(initialismAliases("Mick & Rory's Great Trip, Episode 1: The Lake")).toContain("mandr episode 1: tl");
+    // Not a pair that is the whole name, nor one before a colon.
+    expect(ampersandPairAliases("Clash & Crown")).toEqual([]);
+    expect(ampersandPairAliases("Clash & Crown: Iron Tide")).toEqual([]);
+  });
+
+  it("ranks the title first for the pair typed with '&' and the rest's initials", () => {
+    const titles = ["Clash & Crown: Iron Tide 2", "Clash & Crown Iron Tide 2: Final Stand"];
+    expect(rankedTitles("c&c it2 fs", titles)[0]).toBe("Clash & Crown Iron Tide 2: Final Stand");
+    expect(rankedTitles("m&r ep1", ["Math Rally: Episode 1", "Mick & Rory's Great Trip, Episode 1: The Lake"])[0]).toBe(
+      "Mick & Rory's Great Trip, Episode 1: The Lake",
+    );
+  });
+});
+
+describe("round 15a: an episode's letter and number glued to the initials", () => {
+  it("derives the head, 'e' and the number, then the subtitle or its initials, also glued", () => {
+    expect(markerAliases("Sky Rangers Episode I: Racer")).toEqual(expect.arrayContaining(["sre1: racer", "sre1: r", "sre1r"]));
+    expect(rankedTitles("sre1r", ["Sky Rangers Episode I: Racer", "Sky Rangers Episode II: Racer Two"])[0]).toBe(
+      "Sky Rangers Episode I: Racer",
+    );
+  });
+});
+
+describe("round 15a: a leading brand kept whole before the rest's initials", () => {
+  it("keeps a brand in capitals whole ('xwa sm19')", () => {
+    expect(initialismAliases("XWA SlamMania XIX")).toEqual(expect.arrayContaining(["xwa sm19", "xwa smxix"]));
+    expect(rankedTitles("xwa sm19", ["XWA SlamMania 2000", "XWA SlamMania XIX"])[0]).toBe("XWA SlamMania XIX");
+    expect(capsBrandAliases("XWA: SlamMania XIX")).toEqual([]);
+    expect(capsBrandAliases("XWA SLAMMANIA XIX")).toEqual([]);
+  });
+
+  it("keeps a one-word possessive brand whole without its 's' ('jojo eoh')", () => {
+    expect(possessiveWordAliases("Momo's Strange Journey: Eyes of Night")).toEqual(["momo eon", "momo en"]);
+    // The name's initials after the brand word are brand aliases, weighed below a title's own initialisms.
+    expect(brandAliases("Momo's Strange Journey: Eyes of Night")[0]).toBe("momo sj");
+    expect(rankedTitles("momo sj", ["Momo Party", "Momo's Strange Journey: Eyes of Night"])[0]).toBe(
+      "Momo's Strange Journey: Eyes of Night",
+    );
+    expect(initialismAliases("Momo's Strange Journey: Eyes of Night")).toContain("momo eon");
+    expect(possessiveWordAliases("Momo's Journey")).toEqual([]);
+    expect(rankedTitles("momo eon", ["Momo Party", "Momo's Strange Journey: Eyes of Night"])[0]).toBe(
+      "Momo's Strange Journey: Eyes of Night",
+    );
+  });
+});
+
+describe("round 15a: a tag in capitals after a symbol or long", () => {
+  it("keeps a tag after a symbol, and a long capitals word closing a subtitle, whole", () => {
+    expect(initialismAliases("Neon Mirage Stories ♯XY")).toContain("nmsxy");
+    expect(initialismAliases("SkyFall: Endless Night EXTEND")).toEqual(expect.arrayContaining(["en extend", "sfen extend"]));
+    expect(rankedTitles("sfen extend", ["SkyFall: Endless Night", "SkyFall: Endless Night EXTEND"])[0]).toBe(
+      "SkyFall: Endless Night EXTEND",
+    );
   });
 });
