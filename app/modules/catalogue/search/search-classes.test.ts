@@ -19,7 +19,17 @@ import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
 import { prepareQuery, rankCandidates, soundAlikeSpellings, soundKey } from "./search-ranking";
-import { buildTsQuery, CANDIDATE_CAP, correctedTerm, gluedNumber, initialsOnly, searchGames } from "./search.service.server";
+import {
+  buildTsQuery,
+  CANDIDATE_CAP,
+  correctedTerm,
+  gluedNumber,
+  initialsOnly,
+  NEAR_PENALTY,
+  nearReadings,
+  nearTsQuery,
+  searchGames,
+} from "./search.service.server";
 
 useTestDatabase();
 
@@ -811,5 +821,39 @@ describe("round 14: initialisms on either side of 'vs'", () => {
   it("ranks the title named by the sides' initials above its series' other 'vs' titles", () => {
     const titles = ["Star Legends: Rook vs. The World", "Star Legends: Rook vs. The Iron Baron"];
     expect(rankedTitles("rook vs ib", titles)[0]).toBe("Star Legends: Rook vs. The Iron Baron");
+  });
+});
+
+describe("round 15b: a one-word term one edit from a stored initialism, or two glued, in the last resort", () => {
+  it("reads the word as its corrections, with one character left out or two swapped, and split in two", () => {
+    const query = prepareQuery("ghsa")!;
+    const readings = nearReadings(query, new Map([["ghsa", ["ghasa", "gosa"]]]));
+    const cost = (t: string) => readings.find((r) => r.query.normalized === t)?.penalty;
+    expect(cost("ghasa")).toBe(NEAR_PENALTY.dropped);
+    expect(cost("gosa")).toBe(NEAR_PENALTY.replaced);
+    expect(cost("hgsa")).toBe(NEAR_PENALTY.swapped);
+    expect(cost("hsa")).toBe(NEAR_PENALTY.extra);
+    expect(cost("gh sa")).toBe(NEAR_PENALTY.split);
+    // Readings explaining every typed letter cost least.
+    expect(NEAR_PENALTY.dropped).toBeLessThan(NEAR_PENALTY.extra);
+    expect(nearTsQuery(readings)).toContain("(gh & sa)");
+    // Three letters or fewer, a number, several words: no readings.
+    expect(nearReadings(prepareQuery("ghs")!, new Map())).toEqual([]);
+    expect(nearReadings(prepareQuery("1998")!, new Map())).toEqual([]);
+    expect(nearReadings(prepareQuery("gh sa")!, new Map())).toEqual([]);
+  });
+
+  it("finds the title instead of nothing, flagged partial", async () => {
+    await createGame({ name: "Grand Heist Avenue: Sun Angels", releaseYear: 2004, platformNames: ["PlayStation 2"] });
+    await createGame({ name: "Vortex 3: QZKT", releaseYear: 2009, platformNames: ["Xbox 360"] });
+    // A letter left out ("ghasa"), two swapped, one too many in front ("sghasa"), two initialisms glued ("v3 qzkt").
+    for (const q of ["ghsa", "ghaas", "sghasa"]) {
+      const result = await searchGames({ q, igdbFallback: false });
+      expect(result.games[0]?.name, q).toBe("Grand Heist Avenue: Sun Angels");
+      expect(result.partialMatch).toBe(true);
+    }
+    expect(await names("v3qzkt")).toContain("Vortex 3: QZKT");
+    // Nothing near: still nothing.
+    expect(await names("xwvqj")).toEqual([]);
   });
 });
