@@ -857,3 +857,19 @@ describe("round 15b: a one-word term one edit from a stored initialism, or two g
     expect(await names("xwvqj")).toEqual([]);
   });
 });
+
+describe("round 15b: a word of the term standing for the initials of title words in a row", () => {
+  it("ranks the title whose words the initials stand for above titles holding only the other words", () => {
+    const titles = ["Brick Harbor Rush 2", "Brick Island 2: Return", "Brick Sky Raiders II: The Old Fleet"];
+    expect(rankedTitles("brick sr 2", titles)[0]).toBe("Brick Sky Raiders II: The Old Fleet");
+    const dance = ["Step Step Fever Extreme 2", "Tony's Skate Extreme 2", "Bike Extreme 2"];
+    expect(rankedTitles("ssf extreme 2", dance)[0]).toBe("Step Step Fever Extreme 2");
+  });
+
+  it("leaves an initialism typed alone to the initialism aliases, and words typed whole above initials", () => {
+    // Typed whole, the words still come first.
+    expect(rankedTitles("brick sky raiders 2", ["Brick Sky Raiders II: The Old Fleet", "Brick Sr 2"])[0]).toBe(
+      "Brick Sky Raiders II: The Old Fleet",
+    );
+  });
+});

@@ -486,6 +486,17 @@ interface State {
 
 const MAX_JOIN = 3;
 
+/** A term word standing for the initials of title words in a row (round 15b): its weight counts this much. */
+const INITIALS_MATCH: UnitMatch = { sim: 0.9, kind: "variant" };
+const MAX_INITIALS = 4;
+
+/** Whether `q` (2–4 letters) is the initials of the title words from `j` on, one word per letter. */
+function initialsOf(q: string, tokens: readonly string[], j: number): boolean {
+  if (q.length < 2 || q.length > MAX_INITIALS || j + q.length > tokens.length || !/^[a-z]+$/.test(q)) return false;
+  for (let x = 0; x < q.length; x++) if (tokens[j + x]?.[0] !== q[x] || !/^[a-z]/.test(tokens[j + x] ?? "")) return false;
+  return true;
+}
+
 /**
  * Contiguous alignments of all query tokens with title tokens from `start`: one query word to one
  * title word, several query words joined to one title word ("half life" ↔ "halflife") or one query
@@ -527,6 +538,10 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
             const typeAhead = l === 1 ? last || cut : last && q.length > (title.tokens[j] ?? "").length;
             options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, typeAhead, l > 1) });
           }
+          // A word of the term that is the initials of as many title words in a row ("lego sw 2" ↔ LEGO Star Wars
+          // II, "ddr extreme 2"): aligned as those words, a little below them typed whole. Terms of two words
+          // or more only (an initialism alone is ranked by the title's initialism aliases).
+          if (n >= 2 && initialsOf(q, title.tokens, j)) options.push({ di: 1, dj: q.length, match: INITIALS_MATCH });
         } else {
           const t = title.tokens[j] ?? "";
           const tc = title.canon[j] ?? "";
