@@ -873,3 +873,13 @@ describe("round 15b: a word of the term standing for the initials of title words
     );
   });
 });
+
+describe("round 15b: the name's initials typed before the subtitle's words", () => {
+  it("ranks the title whose initialism they make above a title holding only the subtitle word", () => {
+    expect(initialismWords("StormRider: Liberation")).toContain("srl");
+    const titles = ["Desert Hawk III: Liberation", "StormRider: Liberation", "Liberation Day"];
+    expect(rankedTitles("sr liberation", titles)[0]).toBe("StormRider: Liberation");
+    // Letters that make no initialism of the title change nothing.
+    expect(rankedTitles("qx liberation", titles)[0]).toBe("Liberation Day");
+  });
+});
