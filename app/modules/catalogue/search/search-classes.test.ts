@@ -22,7 +22,17 @@ import { getDb } from "~/db/client.server";
 import { game } from "~/db/schema";
 import { normalizeTitle } from "~/lib/search-text";
 import { prepareQuery, rankCandidates, soundAlikeSpellings, soundKey } from "./search-ranking";
-import { buildTsQuery, CANDIDATE_CAP, correctedTerm, gluedNumber, initialsOnly, searchGames } from "./search.service.server";
+import {
+  buildTsQuery,
+  CANDIDATE_CAP,
+  correctedTerm,
+  gluedNumber,
+  initialsOnly,
+  NEAR_PENALTY,
+  nearReadings,
+  nearTsQuery,
+  searchGames,
+} from "./search.service.server";
 
 useTestDatabase();
 
@@ -856,6 +866,56 @@ describe("round 15a: an '&' pair opening a longer name", () => {
   });
 });
 
+describe("round 15b: a one-word term one edit from a stored initialism, or two glued, in the last resort", () => {
+  it("reads the word as its corrections, with one character left out or two swapped, and split in two", () => {
+    const query = prepareQuery("ghsa")!;
+    const readings = nearReadings(query, new Map([["ghsa", ["ghasa", "gosa"]]]));
+    const cost = (t: string) => readings.find((r) => r.query.normalized === t)?.penalty;
+    expect(cost("ghasa")).toBe(NEAR_PENALTY.dropped);
+    expect(cost("gosa")).toBe(NEAR_PENALTY.replaced);
+    expect(cost("hgsa")).toBe(NEAR_PENALTY.swapped);
+    expect(cost("hsa")).toBe(NEAR_PENALTY.extra);
+    expect(cost("gh sa")).toBe(NEAR_PENALTY.split);
+    // Readings explaining every typed letter cost least.
+    expect(NEAR_PENALTY.dropped).toBeLessThan(NEAR_PENALTY.extra);
+    expect(nearTsQuery(readings)).toContain("(gh & sa)");
+    // Three letters or fewer, a number, several words: no readings.
+    expect(nearReadings(prepareQuery("ghs")!, new Map())).toEqual([]);
+    expect(nearReadings(prepareQuery("1998")!, new Map())).toEqual([]);
+    expect(nearReadings(prepareQuery("gh sa")!, new Map())).toEqual([]);
+  });
+
+  it("finds the title instead of nothing, flagged partial", async () => {
+    await createGame({ name: "Grand Heist Avenue: Sun Angels", releaseYear: 2004, platformNames: ["PlayStation 2"] });
+    await createGame({ name: "Vortex 3: QZKT", releaseYear: 2009, platformNames: ["Xbox 360"] });
+    // A letter left out ("ghasa"), two swapped, one too many in front ("sghasa"), two initialisms glued ("v3 qzkt").
+    for (const q of ["ghsa", "ghaas", "sghasa"]) {
+      const result = await searchGames({ q, igdbFallback: false });
+      expect(result.games[0]?.name, q).toBe("Grand Heist Avenue: Sun Angels");
+      expect(result.partialMatch).toBe(true);
+    }
+    expect(await names("v3qzkt")).toContain("Vortex 3: QZKT");
+    // Nothing near: still nothing.
+    expect(await names("xwvqj")).toEqual([]);
+  });
+});
+
+describe("round 15b: a word of the term standing for the initials of title words in a row", () => {
+  it("ranks the title whose words the initials stand for above titles holding only the other words", () => {
+    const titles = ["Brick Harbor Rush 2", "Brick Island 2: Return", "Brick Sky Raiders II: The Old Fleet"];
+    expect(rankedTitles("brick sr 2", titles)[0]).toBe("Brick Sky Raiders II: The Old Fleet");
+    const dance = ["Step Step Fever Extreme 2", "Tony's Skate Extreme 2", "Bike Extreme 2"];
+    expect(rankedTitles("ssf extreme 2", dance)[0]).toBe("Step Step Fever Extreme 2");
+  });
+
+  it("leaves an initialism typed alone to the initialism aliases, and words typed whole above initials", () => {
+    // Typed whole, the words still come first.
+    expect(rankedTitles("brick sky raiders 2", ["Brick Sky Raiders II: The Old Fleet", "Brick Sr 2"])[0]).toBe(
+      "Brick Sky Raiders II: The Old Fleet",
+    );
+  });
+});
+
 describe("round 15a: an episode's letter and number glued to the initials", () => {
   it("derives the head, 'e' and the number, then the subtitle or its initials, also glued", () => {
     expect(markerAliases("Sky Rangers Episode I: Racer")).toEqual(expect.arrayContaining(["sre1: racer", "sre1: r", "sre1r"]));
@@ -895,5 +955,15 @@ describe("round 15a: a tag in capitals after a symbol or long", () => {
     expect(rankedTitles("sfen extend", ["SkyFall: Endless Night", "SkyFall: Endless Night EXTEND"])[0]).toBe(
       "SkyFall: Endless Night EXTEND",
     );
+  });
+});
+
+describe("round 15b: the name's initials typed before the subtitle's words", () => {
+  it("ranks the title whose initialism they make above a title holding only the subtitle word", () => {
+    expect(initialismWords("StormRider: Liberation")).toContain("srl");
+    const titles = ["Desert Hawk III: Liberation", "StormRider: Liberation", "Liberation Day"];
+    expect(rankedTitles("sr liberation", titles)[0]).toBe("StormRider: Liberation");
+    // Letters that make no initialism of the title change nothing.
+    expect(rankedTitles("qx liberation", titles)[0]).toBe("Liberation Day");
   });
 });

@@ -1,7 +1,7 @@
 import { categoryPriority } from "~/lib/categories";
 import { normalizeTitle, romanToArabic } from "~/lib/search-text";
 import { communityAliases } from "./community-aliases";
-import { brandAliases, initialismAliases, NUMBER_WORDS, ordinalNumber, yearCuts } from "./initialisms";
+import { brandAliases, initialismAliases, initialismWords, NUMBER_WORDS, ordinalNumber, yearCuts } from "./initialisms";
 
 /**
  * Relevance ranking of search candidates.
@@ -486,6 +486,17 @@ interface State {
 
 const MAX_JOIN = 3;
 
+/** A term word standing for the initials of title words in a row (round 15b): its weight counts this much. */
+const INITIALS_MATCH: UnitMatch = { sim: 0.9, kind: "variant" };
+const MAX_INITIALS = 4;
+
+/** Whether `q` (2–4 letters) is the initials of the title words from `j` on, one word per letter. */
+function initialsOf(q: string, tokens: readonly string[], j: number): boolean {
+  if (q.length < 2 || q.length > MAX_INITIALS || j + q.length > tokens.length || !/^[a-z]+$/.test(q)) return false;
+  for (let x = 0; x < q.length; x++) if (tokens[j + x]?.[0] !== q[x] || !/^[a-z]/.test(tokens[j + x] ?? "")) return false;
+  return true;
+}
+
 /**
  * Contiguous alignments of all query tokens with title tokens from `start`: one query word to one
  * title word, several query words joined to one title word ("half life" ↔ "halflife") or one query
@@ -527,6 +538,10 @@ function alignFrom(query: RankQuery, title: TitleForm, start: number, queryFrom:
             const typeAhead = l === 1 ? last || cut : last && q.length > (title.tokens[j] ?? "").length;
             options.push({ di: 1, dj: l, match: wordMatch(q, qc, t, tc, typeAhead, l > 1) });
           }
+          // A word of the term that is the initials of as many title words in a row ("lego sw 2" ↔ LEGO Star Wars
+          // II, "ddr extreme 2"): aligned as those words, a little below them typed whole. Terms of two words
+          // or more only (an initialism alone is ranked by the title's initialism aliases).
+          if (n >= 2 && initialsOf(q, title.tokens, j)) options.push({ di: 1, dj: q.length, match: INITIALS_MATCH });
         } else {
           const t = title.tokens[j] ?? "";
           const tc = title.canon[j] ?? "";
@@ -986,6 +1001,36 @@ function aliasInitialismMatch(
   return best;
 }
 
+/** Small words a title's initialisms may leave out of the subtitle's letters. */
+const SUBTITLE_SMALL_WORDS: ReadonlySet<string> = new Set(["the", "a", "an", "of", "and", "to", "in", "on", "for"]);
+
+/**
+ * The name's initials typed before the subtitle's words (round 15b): "kz liberation" for Killzone: Liberation,
+ * whose initialisms hold "kzl" — the term's first word and the initials of the subtitle words together are one
+ * of the title's own initialisms. Matched as the title with its name written as that word ("kz: liberation"),
+ * weighed as an initialism, so it beats a title holding only the subtitle word ("Assassin's Creed III: Liberation").
+ */
+function headInitialsMatch(query: RankQuery, name: string, match: TitleMatch): TitleMatch {
+  if (query.tokens.length < 2) return match;
+  const form = titleForm(name);
+  const head = form?.partEnd.get(0);
+  if (!form || head === undefined || head >= form.tokens.length) return match;
+  const first = query.tokens[0] ?? "";
+  if (!/^[a-z][a-z0-9]{1,5}$/.test(first) || form.tokens.includes(first)) return match;
+  const rest = form.tokens.slice(head);
+  const restCanon = form.canon.slice(head);
+  const initials = (skipSmall: boolean) =>
+    rest
+      .map((t, x) => (/^\d+$/.test(restCanon[x] ?? "") ? restCanon[x] : skipSmall && SUBTITLE_SMALL_WORDS.has(t) ? "" : t[0]))
+      .join("");
+  const own = new Set(initialismWords(name));
+  if (!own.has(first + initials(false)) && !own.has(first + initials(true))) return match;
+  const synthetic = titleForm(`${first}: ${rest.join(" ")}`, true);
+  if (!synthetic) return match;
+  const score = matchTitle(query, synthetic).score * INITIALISM_FACTOR;
+  return score > match.score ? { score, exact: false, whole: false, alias: true, initialism: true } : match;
+}
+
 /** An initialism standing for the whole name before the subtitle counts one trailing word less than exact. */
 const HEAD_INITIALISM_PENALTY = TRAILING_WORD_PENALTY;
 
@@ -1048,6 +1093,7 @@ export function scoreCandidate(query: RankQuery, c: RankCandidate, now: Date, op
   if (match.score < INITIALISM_BELOW) match = initialismMatch(query, c.name, match);
   // The title without its possessive brand ("gr2": Tom Clancy's Ghost Recon 2), below its own initialisms.
   if (match.score < INITIALISM_BELOW * BRAND_FACTOR) match = brandMatch(query, c.name, match);
+  if (match.score < INITIALISM_BELOW) match = headInitialsMatch(query, c.name, match);
   match = communityMatch(query, c, match);
   if (opts.mostWords && match.score < MOST_WORDS_MIN_TITLE_SCORE) match = better(match, soundsAlike(query, forms));
   // "Road Rash (GH)" below "Road Rash", unless the term names the tag.

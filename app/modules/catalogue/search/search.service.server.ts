@@ -449,6 +449,19 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
     // A whole title matched with a split word and a typo ("earth bond") is no partial match.
     mostWords = ranked.length > 0 && !ranked[0]?.score.whole;
   }
+  // One word one edit from a stored initialism, or two glued together ("gtsa", "h3odst"): read as its nearest
+  // stored forms (nearReadings), one more statement, only when everything else found nothing.
+  if (ranked.length === 0 && !opts.exact && query.tokens.length === 1 && lastResort.tokens.length < 2) {
+    const readings = nearReadings(query, corrections);
+    const tsNear = nearTsQuery(readings);
+    if (tsNear) {
+      const near = await withIndexPlans((db) => candidateQuery(db, query, tsNear, opts, true));
+      const known = new Set(rows.map((r) => r.id));
+      rows = [...rows, ...near.filter((r) => !known.has(r.id))];
+      ranked = rankNearReadings(readings, rows.map(toCandidate));
+      mostWords = ranked.length > 0;
+    }
+  }
   // The content filter before sorting and paging: seasons, bundles, e-Reader titles and
   // the listed rights holders' fan games and mods go; filteredCount says how many.
   const filtered = applyContentFilter(ranked, getContentPolicy(), { read: (r) => r.candidate });
@@ -470,6 +483,105 @@ export async function searchGames(opts: SearchOptions): Promise<SearchResult> {
     // More titles matched than the candidate cap: total counts the best of them only.
     ...(strict.length >= CANDIDATE_CAP ? { totalCapped: true as const } : {}),
   };
+}
+
+/**
+ * A reading of a one-word term as a nearby stored form, and what it costs: the term with a letter dropped
+ * ("gtsa" → "gtasa"), two letters swapped ("swgho" → "swgoh"), a letter too many ("mkms" → …, "sdr2" → "dr2"),
+ * a letter replaced, or split in two ("h3odst" → "h3 odst", "cvsotn" → "cv sotn"). Readings explaining every
+ * typed letter cost least.
+ */
+export interface NearReading {
+  query: RankQuery;
+  penalty: number;
+  /** The lexemes that find its titles (full text): one word, or two that must both match. */
+  lexemes: string[];
+}
+
+/** What a reading costs below the same match typed right (title scores: an exact initialism is 850). */
+export const NEAR_PENALTY = { dropped: 20, swapped: 30, split: 40, extra: 80, replaced: 120 } as const;
+/** Shorter one-word terms are too close to too many initialisms to be read as another. */
+const MIN_NEAR_LENGTH = 4;
+
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (const ch of long) if (ch === short[i]) i++;
+  return i === short.length;
+}
+
+/**
+ * The readings of a one-word term of four or more letters and digits (nothing for other terms): its
+ * spelling corrections (dictionary words one edit away, initialisms included), each with the cost of its
+ * kind of edit, the word with one character left out or two swapped (three characters or more: the
+ * dictionary holds none shorter), and the word split in two (each part two characters or more).
+ */
+export function nearReadings(query: RankQuery, corrections: ReadonlyMap<string, string[]>): NearReading[] {
+  const token = query.tokens[0] ?? "";
+  if (query.tokens.length !== 1 || token.length < MIN_NEAR_LENGTH || !/^[a-z0-9]+$/.test(token) || /^\d+$/.test(token))
+    return [];
+  const out = new Map<string, NearReading>();
+  const add = (words: string[], penalty: number) => {
+    const q = prepareQuery(words.join(" "), false);
+    if (!q || words.some((w) => !lexeme(w))) return;
+    const seen = out.get(q.normalized);
+    if (!seen || seen.penalty > penalty) out.set(q.normalized, { query: q, penalty, lexemes: words });
+  };
+  const kindOf = (c: string): number => {
+    if (c.length === token.length + 1 && isSubsequence(token, c)) return NEAR_PENALTY.dropped;
+    if (c.length === token.length - 1 && isSubsequence(c, token)) return NEAR_PENALTY.extra;
+    if (c.length === token.length && [...c].sort().join("") === [...token].sort().join("")) return NEAR_PENALTY.swapped;
+    return NEAR_PENALTY.replaced;
+  };
+  for (const c of corrections.get(token) ?? []) add([c], kindOf(c));
+  for (let i = 0; i < token.length; i++) {
+    const dropped = token.slice(0, i) + token.slice(i + 1);
+    if (dropped.length >= 3 && /[a-z]/.test(dropped)) add([dropped], NEAR_PENALTY.extra);
+    if (i + 1 < token.length && token[i] !== token[i + 1])
+      add([token.slice(0, i) + token[i + 1] + token[i] + token.slice(i + 2)], NEAR_PENALTY.swapped);
+  }
+  for (let i = 2; i <= token.length - 2; i++) add([token.slice(0, i), token.slice(i)], NEAR_PENALTY.split);
+  return [...out.values()];
+}
+
+/** The full-text query finding the readings' titles: any reading's word, both words of a split. */
+export function nearTsQuery(readings: readonly NearReading[]): string | null {
+  const parts = new Set<string>();
+  for (const r of readings) parts.add(r.lexemes.length === 1 ? r.lexemes[0]! : `(${r.lexemes.join(" & ")})`);
+  return parts.size ? [...parts].join(" | ") : null;
+}
+
+/**
+ * The candidates ranked by their best reading: each reading ranked as a term of its own (the usual
+ * threshold), its cost taken off, the best per title kept. A reading's words must be words of the title,
+ * its initialisms or its alternative names (the others cannot match it; ranking them costs).
+ */
+export function rankNearReadings<T extends RankCandidate & { id: number }>(
+  readings: readonly NearReading[],
+  candidates: readonly T[],
+  now = new Date(),
+): Ranked<T>[] {
+  if (!readings.length || !candidates.length) return [];
+  const wordsOf = new Map<number, Set<string>>();
+  for (const c of candidates) {
+    const words = new Set([
+      ...normalizeTitle(c.name).split(" "),
+      ...c.alternativeNames.flatMap((a) => normalizeTitle(a).split(" ")),
+      ...initialismWords(c.name),
+    ]);
+    wordsOf.set(c.id, words);
+  }
+  const best = new Map<number, Ranked<T>>();
+  for (const r of readings) {
+    const pool = candidates.filter((c) => r.query.tokens.some((t) => t.length >= 2 && !/^\d+$/.test(t) && wordsOf.get(c.id)?.has(t)));
+    if (!pool.length) continue;
+    for (const x of rankCandidates(r.query, pool, now)) {
+      const total = x.score.total - r.penalty;
+      const seen = best.get(x.candidate.id);
+      if (!seen || seen.score.total < total)
+        best.set(x.candidate.id, { candidate: x.candidate, score: { ...x.score, exact: false, total } });
+    }
+  }
+  return [...best.values()].sort((a, b) => b.score.total - a.score.total || a.candidate.id - b.candidate.id);
 }
 
 /**
