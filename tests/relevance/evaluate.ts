@@ -95,6 +95,7 @@ export const HELD_OUT_CLASS_FILES = [
   "holdout-classes-13.json",
   "holdout-classes-14.json",
   "holdout-classes-15.json",
+  "holdout-classes-16.json",
 ] as const;
 export type ClassFile = (typeof HELD_OUT_CLASS_FILES)[number] | "tuning-classes.json";
 

@@ -68,6 +68,11 @@ const MIN_TOP1 = 0.95;
  * - holdout-classes-15.json: 100 cases written after round 13 by someone who had not run the search, kept out of
  *   the tuner's sight (collisions.ts only counts), run once after round 14: 96.0 %, 97.0 %, two empty results
  *   (abbreviations: 'sdr2', 'ico sotc hd') — the unseen level after round 14.
+ * - holdout-classes-16.json: 95 cases written during round 14 by someone who had not run the search, kept out of
+ *   the tuners' sight (collisions.ts only counts), run once after rounds 15a and 15b: 95.8 %, 100 %, no empty
+ *   result (four initialisms shared with another title, each second or third) — the unseen level after round 15.
+ * - After round 15: files 13, 14 and 15 (seen) 99.0 / 99.0 / 1, 97.0 / 97.0 / 0 (96/99: floor .96), 98.0 / 98.0 / 1; file 5 91 / 94 / 3,
+ *   file 7 98 / 99 / 1, file 8 91 / 96 / 1, file 10 93 / 97 / 0.
  * - After round 10 also: holdout-classes.json 97.4 %, 100 %; holdout-classes-3.json 97.4 %, 100 %;
  *   holdout-classes-7.json 98.0 %, 98.0 %.
  */
@@ -76,17 +81,18 @@ const HELD_OUT_FLOORS: { file: (typeof HELD_OUT_CLASS_FILES)[number]; minCases: 
   { file: "holdout-classes-2.json", minCases: 80, top1: 0.98, top5: 0.99, maxEmpty: 0 },
   { file: "holdout-classes-3.json", minCases: 60, top1: 0.97, top5: 1, maxEmpty: 0 },
   { file: "holdout-classes-4.json", minCases: 100, top1: 0.94, top5: 1, maxEmpty: 0 },
-  { file: "holdout-classes-5.json", minCases: 100, top1: 0.91, top5: 0.92, maxEmpty: 5 },
+  { file: "holdout-classes-5.json", minCases: 100, top1: 0.91, top5: 0.94, maxEmpty: 3 },
   { file: "holdout-classes-6.json", minCases: 100, top1: 0.95, top5: 0.98, maxEmpty: 1 },
-  { file: "holdout-classes-7.json", minCases: 100, top1: 0.98, top5: 0.98, maxEmpty: 2 },
-  { file: "holdout-classes-8.json", minCases: 100, top1: 0.91, top5: 0.95, maxEmpty: 2 },
+  { file: "holdout-classes-7.json", minCases: 100, top1: 0.98, top5: 0.99, maxEmpty: 1 },
+  { file: "holdout-classes-8.json", minCases: 100, top1: 0.91, top5: 0.96, maxEmpty: 1 },
   { file: "holdout-classes-9.json", minCases: 100, top1: 0.94, top5: 0.98, maxEmpty: 0 },
-  { file: "holdout-classes-10.json", minCases: 100, top1: 0.92, top5: 0.97, maxEmpty: 0 },
+  { file: "holdout-classes-10.json", minCases: 100, top1: 0.93, top5: 0.97, maxEmpty: 0 },
   { file: "holdout-classes-11.json", minCases: 98, top1: 0.95, top5: 0.98, maxEmpty: 1 },
   { file: "holdout-classes-12.json", minCases: 100, top1: 0.95, top5: 0.99, maxEmpty: 1 },
-  { file: "holdout-classes-13.json", minCases: 100, top1: 0.95, top5: 0.97, maxEmpty: 3 },
-  { file: "holdout-classes-14.json", minCases: 99, top1: 0.93, top5: 0.94, maxEmpty: 2 },
-  { file: "holdout-classes-15.json", minCases: 100, top1: 0.96, top5: 0.97, maxEmpty: 2 },
+  { file: "holdout-classes-13.json", minCases: 100, top1: 0.99, top5: 0.99, maxEmpty: 1 },
+  { file: "holdout-classes-14.json", minCases: 99, top1: 0.96, top5: 0.96, maxEmpty: 0 },
+  { file: "holdout-classes-15.json", minCases: 100, top1: 0.98, top5: 0.98, maxEmpty: 1 },
+  { file: "holdout-classes-16.json", minCases: 95, top1: 0.95, top5: 1, maxEmpty: 0 },
 ];
 const hasDataset = fs.existsSync(realDatasetPath);
 
