@@ -1020,9 +1020,7 @@ function headInitialsMatch(query: RankQuery, name: string, match: TitleMatch): T
   const rest = form.tokens.slice(head);
   const restCanon = form.canon.slice(head);
   const initials = (skipSmall: boolean) =>
-    rest
-      .map((t, x) => (/^\d+$/.test(restCanon[x] ?? "") ? restCanon[x] : skipSmall && SUBTITLE_SMALL_WORDS.has(t) ? "" : t[0]))
-      .join("");
+    rest.map((t, x) => (/^\d+$/.test(restCanon[x] ?? "") ? restCanon[x] : skipSmall && SUBTITLE_SMALL_WORDS.has(t) ? "" : t[0])).join("");
   const own = new Set(initialismWords(name));
   if (!own.has(first + initials(false)) && !own.has(first + initials(true))) return match;
   const synthetic = titleForm(`${first}: ${rest.join(" ")}`, true);

@@ -517,8 +517,7 @@ function isSubsequence(short: string, long: string): boolean {
  */
 export function nearReadings(query: RankQuery, corrections: ReadonlyMap<string, string[]>): NearReading[] {
   const token = query.tokens[0] ?? "";
-  if (query.tokens.length !== 1 || token.length < MIN_NEAR_LENGTH || !/^[a-z0-9]+$/.test(token) || /^\d+$/.test(token))
-    return [];
+  if (query.tokens.length !== 1 || token.length < MIN_NEAR_LENGTH || !/^[a-z0-9]+$/.test(token) || /^\d+$/.test(token)) return [];
   const out = new Map<string, NearReading>();
   const add = (words: string[], penalty: number) => {
     const q = prepareQuery(words.join(" "), false);
