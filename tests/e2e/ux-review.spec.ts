@@ -1,0 +1,61 @@
+import type { Locator, Page } from "@playwright/test";
+import { commentOnReview, newMember, rateGame } from "./accounts";
+import { demoGames } from "./demo-catalogue";
+import { expect, test, viewports, waitForHydration } from "./fixtures";
+
+/**
+ * Findings of a user-experience pass at phone and laptop widths: layouts that looked broken although
+ * every control worked.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+const CELESTE = demoGames.find((g) => g.name === "Celeste" && g.igdb_id)!;
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  expect(b, "element has a box").not.toBeNull();
+  return b!;
+}
+
+async function openReview(page: Page, authorId: number) {
+  await page.goto(`/review/${authorId}/${CELESTE.igdb_id}`);
+  await waitForHydration(page);
+}
+
+test("editing a comment on a phone: the form is as wide as the comment, takes the focus, and Cancel / Escape close it", async ({
+  page,
+}) => {
+  const me = await newMember(page, "uxedit");
+  await rateGame(page, CELESTE, "9", "Tight platforming and a story about anxiety that lands.");
+  await commentOnReview(page, me, CELESTE, "First!");
+
+  await page.setViewportSize(viewports.phone);
+  await openReview(page, me.id);
+  const comment = page.getByTestId("comment").first();
+  const edit = comment.locator("summary", { hasText: "Edit" });
+
+  await edit.click();
+  const text = comment.getByRole("textbox", { name: "Edit comment" });
+  await expect(text).toBeVisible();
+  await expect(text).toBeFocused();
+  // Before: the open disclosure stayed a flex item beside Reply and Delete, a ~150 px column on a phone.
+  const commentBox = await box(comment);
+  expect((await box(text)).width).toBeGreaterThan(commentBox.width * 0.8);
+
+  await comment.getByRole("button", { name: "Cancel" }).click();
+  await expect(text).toBeHidden();
+  await expect(edit).toBeFocused();
+
+  await edit.press("Enter");
+  await expect(text).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(text).toBeHidden();
+  await expect(edit).toBeFocused();
+
+  // The delete confirmation opens on a row of its own too.
+  await comment.locator("summary", { hasText: "Delete" }).click();
+  const confirm = comment.getByRole("dialog", { name: "Delete Comment" });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  expect((await box(confirm)).width).toBeGreaterThan(commentBox.width * 0.8);
+});
