@@ -5,7 +5,8 @@ import { expect, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * Findings of a user-experience pass at phone and laptop widths: layouts that looked broken although
- * every control worked.
+ * every control worked (an edit form squeezed into a column a few words wide, a dialog's last tab cut
+ * off, a field glued to the end of its label).
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -58,4 +59,31 @@ test("editing a comment on a phone: the form is as wide as the comment, takes th
   const confirm = comment.getByRole("dialog", { name: "Delete Comment" });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   expect((await box(confirm)).width).toBeGreaterThan(commentBox.width * 0.8);
+});
+
+test("a profile's Reviews dialog shows all four sort tabs on a phone, and the review form's playtime sits under its label", async ({
+  page,
+}) => {
+  const me = await newMember(page, "uxtabs");
+  await rateGame(page, CELESTE, "8", "Short review.");
+
+  await page.setViewportSize(viewports.phone);
+  await page.goto(`/user/${me.id}?dialog=reviews`);
+  const dialog = page.getByRole("dialog", { name: "Reviews" });
+  await expect(dialog).toBeVisible();
+  const tabs = dialog.getByRole("navigation", { name: "Dialog sections" });
+  const tabsBox = await box(tabs);
+  for (const name of ["Recent", "Oldest", "Highest", "Lowest"]) {
+    const tab = await box(tabs.getByRole("link", { name }));
+    // Before: 'Lowest' ran past the dialog's edge and was cut off.
+    expect(tab.x + tab.width, `${name} ends inside the dialog`).toBeLessThanOrEqual(tabsBox.x + tabsBox.width + 0.5);
+  }
+
+  await page.setViewportSize(viewports.desktop);
+  await page.goto(`/review/${CELESTE.igdb_id}`);
+  const label = page.locator("label", { hasText: "Playtime in hours" });
+  const input = page.getByLabel("Playtime in hours");
+  await expect(input).toBeVisible();
+  // Before: the label was inline, so on a wide screen the field started right after '(optional)'.
+  expect((await box(input)).y).toBeGreaterThanOrEqual((await box(label)).y + (await box(label)).height);
 });
