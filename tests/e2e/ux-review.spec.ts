@@ -87,3 +87,25 @@ test("a profile's Reviews dialog shows all four sort tabs on a phone, and the re
   // Before: the label was inline, so on a wide screen the field started right after '(optional)'.
   expect((await box(input)).y).toBeGreaterThanOrEqual((await box(label)).y + (await box(label)).height);
 });
+
+test("on a tablet, a member's header keeps the search box's whole placeholder in view, even with a 21-character name", async ({ page }) => {
+  // 'w' is the widest letter: ten of them and the ten-character stamp make a 21-character username.
+  const me = await newMember(page, "wwwwwwwwww");
+  expect(me.username).toHaveLength(21);
+  await page.setViewportSize(viewports.tablet);
+  await page.goto("/search");
+  await waitForHydration(page);
+  const search = page.getByRole("banner").getByRole("combobox", { name: /Search/ });
+  await expect(search).toHaveAttribute("placeholder", "Search games or users...");
+  // Before: the name beside the avatar took the room, and the box read 'Search games or use'.
+  const fit = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: Math.ceil(context.measureText(input.placeholder).width), room };
+  });
+  expect(fit.text).toBeLessThanOrEqual(fit.room);
+  // The account menu is still named after the member (the name is there for screen readers).
+  await expect(page.getByRole("banner").getByRole("button", { name: `Account menu for ${me.username}` })).toBeVisible();
+});
