@@ -109,3 +109,18 @@ test("on a tablet, a member's header keeps the search box's whole placeholder in
   // The account menu is still named after the member (the name is there for screen readers).
   await expect(page.getByRole("banner").getByRole("button", { name: `Account menu for ${me.username}` })).toBeVisible();
 });
+
+test("the home page's Recent Reviews: two cards side by side on a laptop are the same height", async ({ page }) => {
+  await newMember(page, "uxcards");
+  const portal = demoGames.find((g) => g.name === "Portal" && g.igdb_id)!;
+  await rateGame(page, CELESTE, "7", "Short.");
+  await rateGame(page, portal, "9", "A long review that wraps onto three lines of the card. ".repeat(4));
+  await page.setViewportSize(viewports.desktop);
+  await page.goto("/");
+  const cards = page.getByRole("region", { name: "Recent Reviews" }).locator("article");
+  await expect(cards.nth(1)).toBeVisible();
+  const [first, second] = [await box(cards.nth(0)), await box(cards.nth(1))];
+  expect(Math.abs(first.y - second.y), "the two cards share a row").toBeLessThan(1);
+  // Before: each card was as tall as its own text, so a short review stood beside a tall one.
+  expect(Math.abs(first.height - second.height)).toBeLessThan(1);
+});
