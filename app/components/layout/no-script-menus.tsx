@@ -44,7 +44,7 @@ export function NoScriptUserMenu({ user }: { user: HeaderUser }) {
         {/* Named by its content (as the scripted menu): the name holds the visible text. */}
         <span className="sr-only">Account menu for </span>
         <Avatar name={displayName(user)} url={user.avatarUrl} size={32} />
-        <span dir="auto" className="max-w-32 truncate text-sm font-medium text-ink-strong">
+        <span dir="auto" className="sr-only max-w-32 truncate text-sm font-medium text-ink-strong lg:not-sr-only">
           {displayName(user)}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />

@@ -12,10 +12,11 @@ export default function UserMenu({ user, onOpenSettings }: { user: HeaderUser; o
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface">
-        {/* Named by its content, so the name holds the visible text (speech users say what they see). */}
+        {/* Named by its content, so the name holds the visible text (speech users say what they see). Below
+            1024 px only the avatar shows: the name took the room the search box needs for its placeholder. */}
         <span className="sr-only">Account menu for </span>
         <Avatar name={displayName(user)} url={user.avatarUrl} size={32} />
-        <span dir="auto" className="max-w-32 truncate text-sm font-medium text-ink-strong">
+        <span dir="auto" className="sr-only max-w-32 truncate text-sm font-medium text-ink-strong lg:not-sr-only">
           {displayName(user)}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />

@@ -25,7 +25,7 @@ function TabLinks({ items, active }: { items: { id: string; label: string; href:
           replace
           preventScrollReset
           aria-current={t.id === active ? "page" : undefined}
-          className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${t.id === active ? "border-accent text-ink-strong" : "border-transparent text-muted hover:text-ink"}`}
+          className={`-mb-px shrink-0 border-b-2 px-2 py-2 text-sm font-semibold whitespace-nowrap xs:px-3 ${t.id === active ? "border-accent text-ink-strong" : "border-transparent text-muted hover:text-ink"}`}
         >
           {t.label}
         </Link>

@@ -10,6 +10,8 @@ import { useSocialForm, type SocialAnswer } from "./social-form";
 import { countLabel } from "~/lib/counts";
 
 const ACTION = "/api/comments";
+/** An open Edit or Delete disclosure takes the whole row under the comment instead of a narrow column. */
+const disclosureClass = "open:w-full open:basis-full";
 const buttonClass = "rounded-md px-2 py-1 text-xs font-semibold text-muted hover:bg-surface-2 hover:text-ink-strong";
 const primaryClass = "rounded-lg bg-accent px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-strong disabled:opacity-50";
 
@@ -162,18 +164,64 @@ function CommentLike({ comment, ctx }: { comment: CommentView; ctx: Ctx }) {
   );
 }
 
-function EditForm({ comment }: { comment: CommentView }) {
+function EditForm({ comment, onCancel }: { comment: CommentView; onCancel?: () => void }) {
   const { onSubmit, redirectTo, busy, problem, clearProblem, noValidate } = useCommentForm("Failed to update comment");
+  const hydrated = useHydrated();
   return (
     <form method="post" action={ACTION} onSubmit={onSubmit} noValidate={noValidate} className="mt-2 space-y-2">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="commentId" value={comment.id} />
       <CommentField label="Edit comment" initial={comment.content} problem={problem} onEdit={clearProblem} />
-      <button type="submit" disabled={busy} className={primaryClass}>
-        Save
-      </button>
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className={primaryClass}>
+          Save
+        </button>
+        {hydrated && onCancel ? (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-lg border border-line px-3 py-1.5 text-sm font-semibold text-ink hover:bg-surface-2"
+          >
+            Cancel
+          </button>
+        ) : null}
+      </div>
     </form>
+  );
+}
+
+/**
+ * 'Edit' opens the edit form under the comment's buttons, as wide as the comment (a disclosure, so it
+ * works without JavaScript). With JavaScript the focus goes to the text when it opens; Cancel or
+ * Escape closes it and gives the focus back to 'Edit'.
+ */
+function EditToggle({ comment }: { comment: CommentView }) {
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = detailsRef.current;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || !details?.open) return;
+      e.preventDefault();
+      closeDisclosure(details);
+    };
+    details?.addEventListener("keydown", onKey);
+    return () => details?.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <details
+      ref={detailsRef}
+      className={disclosureClass}
+      onToggle={(e) => {
+        if (!e.currentTarget.open) return;
+        const text = e.currentTarget.querySelector("textarea");
+        text?.focus();
+        text?.setSelectionRange(text.value.length, text.value.length);
+      }}
+    >
+      <summary className={`${buttonClass} inline-block cursor-pointer list-none`}>Edit</summary>
+      <EditForm comment={comment} onCancel={() => closeDisclosure(detailsRef.current)} />
+    </details>
   );
 }
 
@@ -209,11 +257,12 @@ function DeleteToggle({ comment }: { comment: CommentView }) {
   return (
     <details
       ref={detailsRef}
+      className={disclosureClass}
       onToggle={(e) => {
         if (e.currentTarget.open) cancelRef.current?.focus();
       }}
     >
-      <summary className={`${buttonClass} cursor-pointer list-none`}>Delete</summary>
+      <summary className={`${buttonClass} inline-block cursor-pointer list-none`}>Delete</summary>
       <div role="dialog" aria-label="Delete Comment" className="mt-2 rounded-lg border border-line bg-surface-2 p-3">
         <h4 className="font-semibold text-ink-strong">Delete Comment</h4>
         <p className="mt-1 text-sm text-muted">Are you sure you want to delete this comment? This action cannot be undone.</p>
@@ -378,10 +427,7 @@ function CommentItem({ comment, ctx, topId }: { comment: CommentView; ctx: Ctx; 
           <ReplyToggle comment={comment} ctx={ctx} topId={topId} />
           {own ? (
             <>
-              <details>
-                <summary className={`${buttonClass} cursor-pointer list-none`}>Edit</summary>
-                <EditForm comment={comment} />
-              </details>
+              <EditToggle comment={comment} />
               <DeleteToggle comment={comment} />
             </>
           ) : null}

@@ -31,7 +31,7 @@ export function ReviewCard({
   const href = reviewHref(card);
   return (
     <article
-      className={`relative flex gap-4 overflow-hidden rounded-xl border border-line bg-surface p-4 transition-colors before:absolute before:inset-x-0 before:top-0 before:h-1 hover:border-line/40 hover:bg-surface-2 ${themeBorder[card.theme]} ${className}`}
+      className={`relative flex h-full gap-4 overflow-hidden rounded-xl border border-line bg-surface p-4 transition-colors before:absolute before:inset-x-0 before:top-0 before:h-1 hover:border-line/40 hover:bg-surface-2 ${themeBorder[card.theme]} ${className}`}
       data-theme={card.theme}
     >
       {/* A long word (a URL, a key-mash) wraps inside the card instead of widening it. */}

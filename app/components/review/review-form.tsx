@@ -228,7 +228,7 @@ export function ReviewForm({ game, review, finishedLocked, finishedAnswer, error
         </div>
 
         <div>
-          <label htmlFor={ids.playtime} className="text-sm font-semibold text-ink-strong">
+          <label htmlFor={ids.playtime} className="block text-sm font-semibold text-ink-strong">
             Playtime in hours <span className="font-normal text-muted">(optional)</span>
           </label>
           <input

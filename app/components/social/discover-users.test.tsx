@@ -91,3 +91,27 @@ describe("Discover Users when a read fails", () => {
     expect(html).not.toContain("player_2");
   });
 });
+
+describe("Discover Users when nobody else has joined", () => {
+  const alone = {
+    users: [],
+    total: 0,
+    totalPages: 1,
+    communityEmpty: true,
+    stats: { totalUsers: 1, activeReviewers: 1, totalReviews: 1, youFollow: 0 },
+  };
+
+  it("tells the only member they are the first one, instead of 'Browse all 0 users' and 'Be the first to join'", () => {
+    const html = render({ ...alone, viewerId: 1 });
+    expect(html).toContain("No other members yet");
+    expect(html).toContain("You&#x27;re the first one here. Invite your friends to join you!");
+    expect(html).not.toContain("Be the first to join the community!");
+    expect(html).not.toContain("Browse all 0 users");
+  });
+
+  it("keeps the spec's 'No users yet' for a visitor", () => {
+    const html = render({ ...alone, viewerId: null, stats: { ...alone.stats, totalUsers: 0, youFollow: null } });
+    expect(html).toContain("No users yet");
+    expect(html).toContain("Be the first to join the community!");
+  });
+});

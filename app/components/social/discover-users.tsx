@@ -61,6 +61,9 @@ const joinedLabel = (iso: string) => new Date(iso).toLocaleDateString("en-US", {
 export function DiscoverUsers({ page }: { page: DiscoverPage }) {
   const { params, users, total, totalPages, topReviewers, stats, viewerId, error, warnings, communityEmpty } = page;
   const recent = useRecentUserSearches();
+  const searching = params.q !== "";
+  const filtering = params.hasReviews || params.joined !== null || params.platform !== null;
+  const aloneHere = communityEmpty && viewerId !== null && !searching && !filtering && users.length === 0 && !error;
 
   // Remember the search shown (only from 2 characters); the list follows through the store.
   useEffect(() => {
@@ -70,8 +73,6 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
     }
   }, [params.q]);
 
-  const filtering = params.hasReviews || params.joined !== null || params.platform !== null;
-  const searching = params.q !== "";
   const filterCount = [params.hasReviews, params.joined !== null, params.platform !== null].filter(Boolean).length;
 
   return (
@@ -221,12 +222,18 @@ export function DiscoverUsers({ page }: { page: DiscoverPage }) {
             <h2 id="user-results" className="text-lg font-bold text-ink-strong">
               {searching ? `Search Results (${countLabel(total)})` : "All Users"}
             </h2>
-            <p className="mb-4 text-sm text-muted">
-              {searching ? `Found ${countLabel(total)} users matching "${params.q}"` : `Browse all ${countLabel(total)} users`}
-            </p>
+            {aloneHere ? null : (
+              <p className="mb-4 text-sm text-muted">
+                {searching ? `Found ${countLabel(total)} users matching "${params.q}"` : `Browse all ${countLabel(total)} users`}
+              </p>
+            )}
 
             {users.length === 0 && !error ? (
-              communityEmpty && !searching && !filtering ? (
+              aloneHere ? (
+                // A member who is the only one yet (the first person on a new server): the list leaves them
+                // out, so 'Browse all 0 users' and 'Be the first to join' next to 'Total Users 1' read wrong.
+                <EmptyState title="No other members yet" text="You're the first one here. Invite your friends to join you!" />
+              ) : communityEmpty && !searching && !filtering ? (
                 <EmptyState title="No users yet" text="Be the first to join the community!" />
               ) : (
                 <EmptyState title="No users found" text="Try adjusting your search terms">

@@ -68,6 +68,20 @@ describe("profile edit", () => {
     });
   });
 
+  it("takes an address typed without https:// ('example.com') and stores it with https://", async () => {
+    const me = await createActor();
+    for (const [typed, stored] of [
+      ["ada.example", "https://ada.example/"],
+      ["www.ada.example/games?x=1", "https://www.ada.example/games?x=1"],
+      ["ada.example:8080/me", "https://ada.example:8080/me"],
+      ["http://ada.example", "http://ada.example/"],
+    ] as const) {
+      const r = await updateProfile(me, good({ username: "site_owner", website: typed }));
+      expect(r.ok, typed).toBe(true);
+      expect((await row(me.id)).website, typed).toBe(stored);
+    }
+  });
+
   it("needs a session", async () => {
     expect(await updateProfile(null, good())).toMatchObject({ ok: false, status: 401, error: "User not authenticated" });
   });
@@ -85,6 +99,9 @@ describe("profile edit", () => {
       [{ website: "data:text/html,hi" }, "website", M.websiteInvalid],
       [{ website: "https://www.paypal.com@evil.example/login" }, "website", M.websiteInvalid],
       [{ website: "https://user:secret@example.com" }, "website", M.websiteInvalid],
+      [{ website: "mailto:ada@example.com" }, "website", M.websiteInvalid],
+      [{ website: "not a web address" }, "website", M.websiteInvalid],
+      [{ website: "localhost" }, "website", M.websiteInvalid],
       // 190 characters typed, over 1,100 once written out (each "ü" is "%C3%BC").
       [{ website: `https://ada.example/${"ü".repeat(170)}` }, "website", M.websiteTooLong],
       [{ name: "" }, "name", "Name is required"],

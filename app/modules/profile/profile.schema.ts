@@ -36,10 +36,18 @@ const optionalText = (max: number, tooLong: string) =>
     .transform((s) => cleanLongText(s).trim())
     .transform((s) => (hasVisibleText(s) ? s : null));
 
+/**
+ * 'example.com' or 'www.example.com/me' (how most people type an address) gets https:// in front; text
+ * that names a scheme of its own ('javascript:', 'ftp://') is left as it is, to be refused. A colon
+ * followed by a digit is a port ('example.com:8080'), not a scheme.
+ */
+const withScheme = (s: string) => (s === "" || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(s) ? s : `https://${s}`);
+
 export const websiteField = z
   .string()
   .trim()
   .max(WEBSITE_MAX, M.websiteTooLong)
+  .transform(withScheme)
   .refine((s) => {
     if (s === "") return true;
     try {
