@@ -114,7 +114,7 @@ export function GameReviewBlock({
           className="mt-3 inline-block text-sm font-semibold text-accent-strong hover:underline"
           data-testid="all-reviews"
         >
-          See all {countLabel(writtenCount)} {writtenCount === 1 ? "review" : "reviews"}
+          {writtenCount === 1 ? "See 1 review" : `See all ${countLabel(writtenCount)} reviews`}
         </Link>
       )}
     </section>
