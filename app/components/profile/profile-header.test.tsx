@@ -17,10 +17,8 @@ const profile: ProfileHeader = {
   stats: { games: 3, reviewsThisYear: 2, lists: 12, following: 4, followers: 5 },
 };
 
-function render(tab: "top5" | "activity" = "top5"): string {
-  const Stub = createRoutesStub([
-    { path: "/user/:id", Component: () => <ProfileHeaderView profile={profile} isOwner={false} tab={tab} /> },
-  ]);
+function render(tab: "top5" | "activity" = "top5", shown: ProfileHeader = profile): string {
+  const Stub = createRoutesStub([{ path: "/user/:id", Component: () => <ProfileHeaderView profile={shown} isOwner={false} tab={tab} /> }]);
   return renderToString(<Stub initialEntries={["/user/7"]} />).replace(/<!-- -->/g, "");
 }
 
@@ -44,6 +42,15 @@ describe("profile stats strip", () => {
     expect(render()).toMatch(
       /data-testid="stat-lists"[^>]*><span aria-hidden="true">12<\/span><span class="sr-only">12<\/span><span class="sr-only"> lists<\/span><\/a>/,
     );
+  });
+
+  it("names a count of one in the singular ('1 follower', not '1 followers')", () => {
+    const html = render("top5", { ...profile, stats: { games: 1, reviewsThisYear: 1, lists: 1, following: 1, followers: 1 } });
+    const names = [...html.matchAll(/data-testid="stat-[^"]+"[^>]*>(.*?)<\/a>/g)].map((m) =>
+      m[1]!.replace(/<span aria-hidden="true">[^<]*<\/span>/, "").replace(/<[^>]+>/g, ""),
+    );
+    expect(names).toEqual(["1 game", "1 review this year", "1 list", "1 following", "1 follower"]);
+    expect(render()).toContain('<span class="sr-only"> followers</span>');
   });
 
   it("keeps the tab in view for the dialogs", () => {

@@ -16,11 +16,11 @@ export function dialogHref(userId: number, tab: ProfileTab, dialog: string, extr
 
 /** The stats strip: each count opens its dialog, except LISTS, which opens the Want to Play tab. */
 const STATS = [
-  { key: "games", label: "GAMES", dialog: "games" },
-  { key: "reviewsThisYear", label: "REVIEWS", dialog: "reviews", hint: "this year" },
-  { key: "lists", label: "LISTS", dialog: null, tab: "playlist" },
-  { key: "following", label: "FOLLOWING", dialog: "following" },
-  { key: "followers", label: "FOLLOWERS", dialog: "followers" },
+  { key: "games", label: "GAMES", one: "game", dialog: "games" },
+  { key: "reviewsThisYear", label: "REVIEWS", one: "review", dialog: "reviews", hint: "this year" },
+  { key: "lists", label: "LISTS", one: "list", dialog: null, tab: "playlist" },
+  { key: "following", label: "FOLLOWING", one: "following", dialog: "following" },
+  { key: "followers", label: "FOLLOWERS", one: "follower", dialog: "followers" },
 ] as const;
 
 const statHref = (userId: number, tab: ProfileTab, s: (typeof STATS)[number]): string =>
@@ -136,7 +136,7 @@ export function ProfileHeaderView({
                   {number}
                   <span className="sr-only">
                     {" "}
-                    {s.label.toLowerCase()}
+                    {count === 1 ? s.one : s.label.toLowerCase()}
                     {"hint" in s ? ` ${s.hint}` : ""}
                   </span>
                 </Link>
